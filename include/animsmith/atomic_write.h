@@ -1,0 +1,25 @@
+/* Atomic file replacement: every output file (fix, transform, report,
+ * generated fixtures) is written to a temporary file in the destination's
+ * directory, flushed to disk and renamed into place. A reader never sees a
+ * half-written file, and on any failure the temporary file is removed and
+ * an existing destination is left byte-for-byte untouched. */
+#ifndef ANIMSMITH_ATOMIC_WRITE_H
+#define ANIMSMITH_ATOMIC_WRITE_H
+
+#include <stddef.h>
+
+#include "animsmith/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Writes len bytes to path atomically. The new file gets mode 0666 minus
+ * the process umask (like fopen). Returns 0, or -1 with ANIM_ERR_IO (or
+ * ANIM_ERR_NOMEM) naming the path and the failing step. */
+int anim_write_file_atomic(const char *path, const void *data, size_t len, anim_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,142 @@
+/* animsmith: a small dispatcher over one file per subcommand. Global flags
+ * (--config) may appear anywhere on the command line, as the seeds' own
+ * transcripts put them before the command. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "animsmith/text.h"
+#include "animsmith_version.h"
+#include "cli.h"
+
+static const cli_command commands[] = {
+    {"inspect", "describe a glTF/GLB asset: rig roles, skeleton, materials, mesh instances, clips",
+     "animsmith inspect <file>", cmd_inspect},
+};
+#define COMMAND_COUNT (sizeof commands / sizeof *commands)
+
+int cli_operator_error(const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_strbuf_puts(&sb, "animsmith: ");
+    anim_text_atom(&sb, msg, strlen(msg));
+    anim_strbuf_putc(&sb, '\n');
+    if (sb.data)
+        fputs(sb.data, stderr);
+    anim_strbuf_free(&sb);
+    return EXIT_OPERATOR;
+}
+
+void cli_deliver(const anim_strbuf *out)
+{
+    if (out->failed) {
+        fputs("animsmith: out of memory while rendering output\n", stderr);
+        return;
+    }
+    if (out->len && (fwrite(out->data, 1, out->len, stdout) != out->len || fflush(stdout) != 0))
+        fputs("animsmith: could not write the output to stdout\n", stderr);
+}
+
+bool cli_is_help(const char *arg)
+{
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+void cli_print_command_help(const cli_command *cmd)
+{
+    printf("%s\n\nUsage: %s\n", cmd->summary, cmd->usage);
+    printf("\nOptions:\n  --config <FILE>  project contract (default ./animsmith.toml when present)\n"
+           "  -h, --help       print this help\n");
+}
+
+static void print_version(void)
+{
+    /* [features: ...] names optional capabilities compiled in; none yet. */
+    const char *rev = ANIMSMITH_REVISION_STRING;
+    if (rev[0])
+        printf("animsmith %s (%s) [features: none]\n", ANIMSMITH_VERSION_STRING, rev);
+    else
+        printf("animsmith %s [features: none]\n", ANIMSMITH_VERSION_STRING);
+}
+
+static void print_help(void)
+{
+    printf("animsmith %s: is this animation clip game-ready?\n\n", ANIMSMITH_VERSION_STRING);
+    printf("Usage: animsmith [--config <FILE>] <command> [args]\n\nCommands:\n");
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    printf("\nGlobal options:\n"
+           "  --config <FILE>  project contract (default ./animsmith.toml when present)\n"
+           "  -h, --help       print help (also `animsmith <command> --help`)\n"
+           "  -V, --version    print the version and compiled-in features\n"
+           "\nExit codes: 0 no failing findings, 1 failing findings, 2 operator error.\n");
+}
+
+int main(int argc, char **argv)
+{
+    cli_globals globals = {NULL};
+    /* Pull global flags out of argv wherever they are; keep the rest. */
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    if (!rest)
+        return cli_operator_error("out of memory");
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--config") == 0) {
+            if (i + 1 >= argc) {
+                free(rest);
+                return cli_operator_error("--config requires a file argument");
+            }
+            globals.config_path = argv[++i];
+        } else if (strncmp(argv[i], "--config=", 9) == 0) {
+            globals.config_path = argv[i] + 9;
+        } else {
+            rest[n++] = argv[i];
+        }
+    }
+    int rc;
+    if (n == 0) {
+        print_help();
+        rc = EXIT_OPERATOR;
+    } else if (strcmp(rest[0], "--version") == 0 || strcmp(rest[0], "-V") == 0) {
+        print_version();
+        rc = EXIT_CLEAN;
+    } else if (cli_is_help(rest[0]) || strcmp(rest[0], "help") == 0) {
+        const cli_command *cmd = NULL;
+        for (size_t c = 0; n > 1 && c < COMMAND_COUNT; c++)
+            if (strcmp(rest[1], commands[c].name) == 0)
+                cmd = &commands[c];
+        if (cmd)
+            cli_print_command_help(cmd);
+        else
+            print_help();
+        rc = EXIT_CLEAN;
+    } else {
+        const cli_command *cmd = NULL;
+        for (size_t c = 0; c < COMMAND_COUNT; c++)
+            if (strcmp(rest[0], commands[c].name) == 0)
+                cmd = &commands[c];
+        if (!cmd) {
+            rc = cli_operator_error("unknown command '%s' (see 'animsmith --help')", rest[0]);
+        } else {
+            bool help = false;
+            for (int i = 1; i < n; i++)
+                if (cli_is_help(rest[i]))
+                    help = true;
+            if (help) {
+                cli_print_command_help(cmd);
+                rc = EXIT_CLEAN;
+            } else {
+                rc = cmd->run(n, rest, &globals);
+            }
+        }
+    }
+    fflush(stdout);
+    free(rest);
+    return rc;
+}

@@ -1,0 +1,257 @@
+/* Shortest round-trip and fixed-precision number formatting (spec 0.3).
+ *
+ * Shortest digits are found by search rather than by a ryu port: for each
+ * precision p, printf's "%.{p}e" yields the correctly rounded (p+1)-digit
+ * decimal, the closest candidate of that length. If it parses back to the
+ * same value, it is what ryu prints. Near a power of two the rounding
+ * interval is asymmetric, so the closest candidate can miss while its
+ * neighbour on the other side still round-trips; ryu would print that
+ * neighbour, so it is tried too before moving to p+1 digits. */
+#include "animsmith/numfmt.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Candidate M x 10^q parses back to exactly `v` (as double or float). */
+static int round_trips(uint64_t m, int q, double v, int is_f32)
+{
+    char text[48];
+    snprintf(text, sizeof text, "%llue%d", (unsigned long long)m, q);
+    if (is_f32) {
+        float f = strtof(text, NULL);
+        return f == (float)v;
+    }
+    return strtod(text, NULL) == v;
+}
+
+/* Writes the significant digits of m (trailing zeros stripped) and the
+ * exponent such that m x 10^q == 0.DIGITS x 10^exp10. */
+static int emit_digits(uint64_t m, int q, char digits[18], int *exp10)
+{
+    char tmp[24];
+    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)m);
+    int len = n;
+    while (len > 1 && tmp[len - 1] == '0')
+        len--;
+    memcpy(digits, tmp, (size_t)len);
+    digits[len] = '\0';
+    *exp10 = q + n;
+    return len;
+}
+
+static int shortest(double mag, int is_f32, int max_p, char digits[18], int *exp10)
+{
+    if (mag == 0.0) {
+        digits[0] = '0';
+        digits[1] = '\0';
+        *exp10 = 1;
+        return 1;
+    }
+    for (int p = 0; p <= max_p; p++) {
+        char text[48];
+        snprintf(text, sizeof text, "%.*e", p, mag);
+        /* text is "D.DDDDe[+-]XX" (no '.' when p == 0). */
+        uint64_t m = 0;
+        const char *s = text;
+        for (; *s && *s != 'e'; s++)
+            if (*s >= '0' && *s <= '9')
+                m = m * 10 + (uint64_t)(*s - '0');
+        int e = atoi(s + 1);
+        int q = e - p;
+        if (round_trips(m, q, mag, is_f32))
+            return emit_digits(m, q, digits, exp10);
+        if (round_trips(m + 1, q, mag, is_f32))
+            return emit_digits(m + 1, q, digits, exp10);
+        if (m > 1 && round_trips(m - 1, q, mag, is_f32))
+            return emit_digits(m - 1, q, digits, exp10);
+    }
+    /* Unreachable for finite input: 17 (9 for f32) digits always round-trip. */
+    char text[48];
+    snprintf(text, sizeof text, "%.*e", max_p, mag);
+    uint64_t m = 0;
+    const char *s = text;
+    for (; *s && *s != 'e'; s++)
+        if (*s >= '0' && *s <= '9')
+            m = m * 10 + (uint64_t)(*s - '0');
+    return emit_digits(m, atoi(s + 1) - max_p, digits, exp10);
+}
+
+int anim_fmt_shortest_f64(double v, char digits[18], int *exp10)
+{
+    return shortest(fabs(v), 0, 16, digits, exp10);
+}
+
+int anim_fmt_shortest_f32(float v, char digits[18], int *exp10)
+{
+    return shortest(fabs((double)v), 1, 8, digits, exp10);
+}
+
+static char *put_zeros(char *p, int n)
+{
+    for (int i = 0; i < n; i++)
+        *p++ = '0';
+    return p;
+}
+
+/* ryu's "pretty" layout; kk is the decimal point position (exp10) and
+ * max_kk / min_kk bound the plain range (16 / -5 for f64, 13 / -6 for f32). */
+static size_t layout_json(int negative, const char *d, int len, int kk, int max_kk, int min_kk,
+                          char *buf)
+{
+    char *p = buf;
+    if (negative)
+        *p++ = '-';
+    int k = kk - len; /* exponent of the last digit */
+    if (k >= 0 && kk <= max_kk) {
+        memcpy(p, d, (size_t)len);
+        p += len;
+        p = put_zeros(p, k);
+        *p++ = '.';
+        *p++ = '0';
+    } else if (kk > 0 && kk <= max_kk) {
+        memcpy(p, d, (size_t)kk);
+        p += kk;
+        *p++ = '.';
+        memcpy(p, d + kk, (size_t)(len - kk));
+        p += len - kk;
+    } else if (kk > min_kk && kk <= 0) {
+        *p++ = '0';
+        *p++ = '.';
+        p = put_zeros(p, -kk);
+        memcpy(p, d, (size_t)len);
+        p += len;
+    } else {
+        *p++ = d[0];
+        if (len > 1) {
+            *p++ = '.';
+            memcpy(p, d + 1, (size_t)(len - 1));
+            p += len - 1;
+        }
+        p += sprintf(p, "e%d", kk - 1);
+    }
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
+static size_t put_null(char *buf)
+{
+    memcpy(buf, "null", 5);
+    return 4;
+}
+
+size_t anim_fmt_f64_json(double v, char buf[ANIM_FMT_JSON_MAX])
+{
+    if (!isfinite(v))
+        return put_null(buf);
+    char d[18];
+    int kk;
+    int len = anim_fmt_shortest_f64(v, d, &kk);
+    if (v == 0.0)
+        return layout_json(signbit(v) != 0, "0", 1, 1, 16, -5, buf);
+    return layout_json(signbit(v) != 0, d, len, kk, 16, -5, buf);
+}
+
+size_t anim_fmt_f32_json(float v, char buf[ANIM_FMT_JSON_MAX])
+{
+    if (!isfinite(v))
+        return put_null(buf);
+    char d[18];
+    int kk;
+    int len = anim_fmt_shortest_f32(v, d, &kk);
+    return layout_json(signbit(v) != 0, d, len, kk, 13, -6, buf);
+}
+
+static size_t put_nonfinite(double v, char *buf, size_t cap)
+{
+    const char *s = isnan(v) ? "NaN" : (v < 0 ? "-inf" : "inf");
+    size_t n = strlen(s);
+    if (cap > 0) {
+        size_t c = n < cap - 1 ? n : cap - 1;
+        memcpy(buf, s, c);
+        buf[c] = '\0';
+    }
+    return n;
+}
+
+size_t anim_fmt_f64_plain(double v, char buf[ANIM_FMT_PLAIN_MAX])
+{
+    if (!isfinite(v))
+        return put_nonfinite(v, buf, ANIM_FMT_PLAIN_MAX);
+    char d[18];
+    int kk;
+    int len = anim_fmt_shortest_f64(v, d, &kk);
+    char *p = buf;
+    if (signbit(v))
+        *p++ = '-';
+    if (kk <= 0) {
+        *p++ = '0';
+        *p++ = '.';
+        p = put_zeros(p, -kk);
+        memcpy(p, d, (size_t)len);
+        p += len;
+    } else if (kk >= len) {
+        memcpy(p, d, (size_t)len);
+        p += len;
+        p = put_zeros(p, kk - len);
+    } else {
+        memcpy(p, d, (size_t)kk);
+        p += kk;
+        *p++ = '.';
+        memcpy(p, d + kk, (size_t)(len - kk));
+        p += len - kk;
+    }
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
+size_t anim_fmt_fixed(double v, int decimals, char *buf, size_t cap)
+{
+    if (!isfinite(v))
+        return put_nonfinite(v, buf, cap);
+    if (decimals < 0)
+        decimals = 0;
+    int n = snprintf(buf, cap, "%.*f", decimals, v);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+void anim_strbuf_put_f64_json(anim_strbuf *sb, double v)
+{
+    char buf[ANIM_FMT_JSON_MAX];
+    size_t n = anim_fmt_f64_json(v, buf);
+    anim_strbuf_append(sb, buf, n);
+}
+
+void anim_strbuf_put_f32_json(anim_strbuf *sb, float v)
+{
+    char buf[ANIM_FMT_JSON_MAX];
+    size_t n = anim_fmt_f32_json(v, buf);
+    anim_strbuf_append(sb, buf, n);
+}
+
+void anim_strbuf_put_f64_plain(anim_strbuf *sb, double v)
+{
+    char buf[ANIM_FMT_PLAIN_MAX];
+    size_t n = anim_fmt_f64_plain(v, buf);
+    anim_strbuf_append(sb, buf, n);
+}
+
+void anim_strbuf_put_fixed(anim_strbuf *sb, double v, int decimals)
+{
+    char small[64];
+    size_t n = anim_fmt_fixed(v, decimals, small, sizeof small);
+    if (n < sizeof small) {
+        anim_strbuf_append(sb, small, n);
+        return;
+    }
+    char *big = malloc(n + 1);
+    if (!big) {
+        sb->failed = true;
+        return;
+    }
+    anim_fmt_fixed(v, decimals, big, n + 1);
+    anim_strbuf_append(sb, big, n);
+    free(big);
+}

@@ -1,0 +1,414 @@
+/* Buffer views and accessors: parsed strictly, laid out against the bytes
+ * that actually resolved, and decoded exactly (normalized integers per the
+ * glTF rules, sparse substitution applied). */
+#include "io/gltf_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+size_t anim_gltf_component_size(uint32_t component_type)
+{
+    switch (component_type) {
+    case ANIM_GLTF_BYTE:
+    case ANIM_GLTF_UNSIGNED_BYTE:
+        return 1;
+    case ANIM_GLTF_SHORT:
+    case ANIM_GLTF_UNSIGNED_SHORT:
+        return 2;
+    case ANIM_GLTF_UNSIGNED_INT:
+    case ANIM_GLTF_FLOAT:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+const char *anim_gltf_component_name(uint32_t component_type)
+{
+    switch (component_type) {
+    case ANIM_GLTF_BYTE: return "BYTE";
+    case ANIM_GLTF_UNSIGNED_BYTE: return "UNSIGNED_BYTE";
+    case ANIM_GLTF_SHORT: return "SHORT";
+    case ANIM_GLTF_UNSIGNED_SHORT: return "UNSIGNED_SHORT";
+    case ANIM_GLTF_UNSIGNED_INT: return "UNSIGNED_INT";
+    case ANIM_GLTF_FLOAT: return "FLOAT";
+    default: return NULL;
+    }
+}
+
+static const struct {
+    const char *name;
+    uint32_t components;
+} accessor_types[] = {
+    {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4},
+    {"MAT2", 4},   {"MAT3", 9}, {"MAT4", 16},
+};
+
+/* Element size with glTF's column padding for small matrix components. */
+static size_t element_size(const anim_accessor *a)
+{
+    size_t cs = anim_gltf_component_size(a->component_type);
+    if (a->type[0] == 'M') {
+        size_t rows = a->components == 4 ? 2 : a->components == 9 ? 3 : 4;
+        size_t col = rows * cs;
+        col = (col + 3) & ~(size_t)3;
+        return col * rows;
+    }
+    return cs * a->components;
+}
+
+static int parse_view(const anim_json_value *obj, uint32_t index, const anim_source *src,
+                      anim_buffer_view *v, anim_error *err)
+{
+    char ctx[48];
+    snprintf(ctx, sizeof ctx, "buffer view %u", index);
+    uint64_t off, len, stride;
+    if (gltf_require_object(obj, ctx, err) ||
+        gltf_get_index(obj, "buffer", ctx, true, src->buffer_count, "buffer", &v->buffer, err) ||
+        gltf_get_u64(obj, "byteOffset", ctx, false, 0, &off, err) ||
+        gltf_get_u64(obj, "byteLength", ctx, true, 0, &len, err) ||
+        gltf_get_u64(obj, "byteStride", ctx, false, 0, &stride, err))
+        return -1;
+    if (anim_json_get(obj, "byteStride") && (stride < 4 || stride > 252 || stride % 4 != 0))
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: byteStride %llu is not a multiple of 4 in 4..252", ctx,
+                              (unsigned long long)stride);
+    if (len == 0)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: byteLength must be at least 1", ctx);
+    v->byte_offset = (size_t)off;
+    v->byte_length = (size_t)len;
+    v->byte_stride = (uint32_t)stride;
+    return 0;
+}
+
+static int parse_accessor(const anim_json_value *obj, uint32_t index, const anim_source *src,
+                          anim_accessor *a, anim_error *err)
+{
+    char ctx[48];
+    snprintf(ctx, sizeof ctx, "accessor %u", index);
+    uint64_t off, count, ctype;
+    const char *type;
+    if (gltf_require_object(obj, ctx, err) ||
+        gltf_get_index(obj, "bufferView", ctx, false, src->view_count, "buffer view",
+                       &a->buffer_view, err) ||
+        gltf_get_u64(obj, "byteOffset", ctx, false, 0, &off, err) ||
+        gltf_get_u64(obj, "componentType", ctx, true, 0, &ctype, err) ||
+        gltf_get_u64(obj, "count", ctx, true, 0, &count, err) ||
+        gltf_get_bool(obj, "normalized", ctx, false, &a->normalized, err) ||
+        gltf_get_string(obj, "type", ctx, &type, err))
+        return -1;
+    if (!type)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"type\"", ctx);
+    if (ctype > UINT32_MAX || !anim_gltf_component_name((uint32_t)ctype))
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: componentType %llu is not a glTF component type",
+                              ctx, (unsigned long long)ctype);
+    if (count > UINT32_MAX)
+        return anim_error_set(err, ANIM_ERR_LIMIT, "%s: count %llu is too large", ctx,
+                              (unsigned long long)count);
+    a->component_type = (uint32_t)ctype;
+    a->count = (uint32_t)count;
+    a->byte_offset = (size_t)off;
+    a->type = NULL;
+    for (size_t i = 0; i < sizeof accessor_types / sizeof *accessor_types; i++)
+        if (strcmp(type, accessor_types[i].name) == 0) {
+            a->type = accessor_types[i].name;
+            a->components = accessor_types[i].components;
+        }
+    if (!a->type)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: type \"%s\" is not a glTF accessor type",
+                              ctx, type);
+    if (a->normalized && (a->component_type == ANIM_GLTF_FLOAT ||
+                          a->component_type == ANIM_GLTF_UNSIGNED_INT))
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: \"normalized\" is not allowed for %s components", ctx,
+                              anim_gltf_component_name(a->component_type));
+    if (gltf_get_numbers(obj, "min", ctx, a->components, a->min, &a->has_min, err) ||
+        gltf_get_numbers(obj, "max", ctx, a->components, a->max, &a->has_max, err))
+        return -1;
+    const anim_json_value *sparse = anim_json_get(obj, "sparse");
+    if (!sparse)
+        return 0;
+    char sctx[64];
+    snprintf(sctx, sizeof sctx, "accessor %u sparse", index);
+    uint64_t scount, ioff, voff, ictype;
+    const anim_json_value *ind = anim_json_get(sparse, "indices");
+    const anim_json_value *val = anim_json_get(sparse, "values");
+    if (gltf_require_object(sparse, sctx, err) ||
+        gltf_get_u64(sparse, "count", sctx, true, 0, &scount, err))
+        return -1;
+    if (!ind || !val)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing \"%s\"", sctx,
+                              ind ? "values" : "indices");
+    if (gltf_require_object(ind, sctx, err) || gltf_require_object(val, sctx, err) ||
+        gltf_get_index(ind, "bufferView", sctx, true, src->view_count, "buffer view",
+                       &a->sparse_indices_view, err) ||
+        gltf_get_u64(ind, "byteOffset", sctx, false, 0, &ioff, err) ||
+        gltf_get_u64(ind, "componentType", sctx, true, 0, &ictype, err) ||
+        gltf_get_index(val, "bufferView", sctx, true, src->view_count, "buffer view",
+                       &a->sparse_values_view, err) ||
+        gltf_get_u64(val, "byteOffset", sctx, false, 0, &voff, err))
+        return -1;
+    if (ictype != ANIM_GLTF_UNSIGNED_BYTE && ictype != ANIM_GLTF_UNSIGNED_SHORT &&
+        ictype != ANIM_GLTF_UNSIGNED_INT)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: indices componentType %llu is not UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT",
+                              sctx, (unsigned long long)ictype);
+    if (scount > a->count)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: count %llu exceeds the accessor's count %u", sctx,
+                              (unsigned long long)scount, a->count);
+    a->has_sparse = true;
+    a->sparse_count = (uint32_t)scount;
+    a->sparse_indices_offset = (size_t)ioff;
+    a->sparse_indices_component_type = (uint32_t)ictype;
+    a->sparse_values_offset = (size_t)voff;
+    return 0;
+}
+
+int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, anim_error *err)
+{
+    const anim_json_value *views, *accessors;
+    if (gltf_get_array(src->root, "bufferViews", "glTF root", &views, err) ||
+        gltf_get_array(src->root, "accessors", "glTF root", &accessors, err))
+        return -1;
+    src->view_count = views ? (uint32_t)views->u.array.count : 0;
+    src->accessor_count = accessors ? (uint32_t)accessors->u.array.count : 0;
+    src->views = anim_arena_calloc(arena, src->view_count, sizeof *src->views);
+    src->accessors = anim_arena_calloc(arena, src->accessor_count, sizeof *src->accessors);
+    if (!src->views || !src->accessors)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (uint32_t i = 0; i < src->view_count; i++)
+        if (parse_view(&views->u.array.items[i], i, src, &src->views[i], err))
+            return -1;
+    for (uint32_t i = 0; i < src->accessor_count; i++)
+        if (parse_accessor(&accessors->u.array.items[i], i, src, &src->accessors[i], err))
+            return -1;
+    return 0;
+}
+
+/* Checks that [offset, offset + need) lies inside buffer view `view` and that
+ * the view lies inside its buffer's declared and resolved bytes. */
+static int check_view_span(const anim_source *src, uint32_t accessor, uint32_t view_index,
+                           size_t offset, size_t need, const char *what, const char *ctx,
+                           anim_error *err)
+{
+    const anim_buffer_view *v = &src->views[view_index];
+    const anim_buffer *b = &src->buffers[v->buffer];
+    size_t view_end;
+    if (!anim_size_add(v->byte_offset, v->byte_length, &view_end))
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: accessor %u reads its %s from buffer view %u, whose byteOffset %zu plus byteLength %zu is a byte extent that overflows",
+                              ctx, accessor, what, view_index, v->byte_offset, v->byte_length);
+    if (view_end > b->byte_length)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: accessor %u reads its %s from buffer view %u, whose byte extent %zu..%zu exceeds buffer %u's byteLength %zu",
+                              ctx, accessor, what, view_index, v->byte_offset, view_end, v->buffer,
+                              b->byte_length);
+    if (view_end > b->data_length)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: accessor %u reads its %s from buffer view %u, whose byte extent %zu..%zu exceeds the %zu bytes that resolved for buffer %u",
+                              ctx, accessor, what, view_index, v->byte_offset, view_end,
+                              b->data_length, v->buffer);
+    size_t end;
+    if (!anim_size_add(offset, need, &end) || end > v->byte_length)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: accessor %u needs %zu bytes of %s at byteOffset %zu of buffer view %u, which is %zu bytes long",
+                              ctx, accessor, need, what, offset, view_index, v->byte_length);
+    return 0;
+}
+
+int gltf_accessor_check_layout(const anim_source *src, uint32_t index, const char *ctx,
+                               anim_error *err)
+{
+    const anim_accessor *a = &src->accessors[index];
+    size_t elem = element_size(a);
+    if (a->buffer_view != ANIM_NONE && a->count > 0) {
+        const anim_buffer_view *v = &src->views[a->buffer_view];
+        size_t stride = v->byte_stride ? v->byte_stride : elem;
+        if (v->byte_stride && v->byte_stride < elem)
+            return anim_error_set(err, ANIM_ERR_INVALID,
+                                  "%s: accessor %u reads its elements from buffer view %u, whose byteStride %u is shorter than its %zu-byte element",
+                                  ctx, index, a->buffer_view, v->byte_stride, elem);
+        size_t need;
+        if (!anim_size_mul((size_t)a->count - 1, stride, &need) ||
+            !anim_size_add(need, elem, &need))
+            return anim_error_set(err, ANIM_ERR_INVALID, "%s: accessor %u extent overflows", ctx,
+                                  index);
+        if (check_view_span(src, index, a->buffer_view, a->byte_offset, need, "elements", ctx,
+                            err))
+            return -1;
+    }
+    if (!a->has_sparse)
+        return 0;
+    if (a->sparse_count == 0)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: accessor %u has a sparse block of count 0", ctx, index);
+    size_t isz = anim_gltf_component_size(a->sparse_indices_component_type);
+    size_t ineed, vneed;
+    if (!anim_size_mul(a->sparse_count, isz, &ineed) ||
+        !anim_size_mul(a->sparse_count, elem, &vneed))
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: accessor %u sparse extent overflows",
+                              ctx, index);
+    if (check_view_span(src, index, a->sparse_indices_view, a->sparse_indices_offset, ineed,
+                        "sparse indices", ctx, err) ||
+        check_view_span(src, index, a->sparse_values_view, a->sparse_values_offset, vneed,
+                        "sparse values", ctx, err))
+        return -1;
+    /* Indices must be strictly increasing and inside the accessor. */
+    const anim_buffer_view *iv = &src->views[a->sparse_indices_view];
+    const uint8_t *ip = src->buffers[iv->buffer].data + iv->byte_offset + a->sparse_indices_offset;
+    uint64_t prev = 0;
+    for (uint32_t i = 0; i < a->sparse_count; i++) {
+        uint64_t idx = isz == 1 ? ip[i] : isz == 2 ? (uint64_t)(ip[2 * i] | ip[2 * i + 1] << 8)
+                                                   : (uint64_t)ip[4 * i] | (uint64_t)ip[4 * i + 1] << 8 |
+                                                         (uint64_t)ip[4 * i + 2] << 16 |
+                                                         (uint64_t)ip[4 * i + 3] << 24;
+        if (idx >= a->count || (i > 0 && idx <= prev))
+            return anim_error_set(err, ANIM_ERR_INVALID,
+                                  "%s: accessor %u sparse index %u is %llu, which is %s", ctx, index,
+                                  i, (unsigned long long)idx,
+                                  idx >= a->count ? "outside the accessor" : "not strictly increasing");
+        prev = idx;
+    }
+    return 0;
+}
+
+/* One component as float per the glTF rules (normalized integers map to
+ * [-1, 1] or [0, 1]; the signed forms clamp the most negative value). */
+static float component_float(const uint8_t *p, uint32_t ctype, bool normalized)
+{
+    switch (ctype) {
+    case ANIM_GLTF_FLOAT: {
+        float f;
+        memcpy(&f, p, 4);
+        return f;
+    }
+    case ANIM_GLTF_BYTE: {
+        float c = (float)(int8_t)p[0];
+        if (!normalized)
+            return c;
+        float v = c / 127.0f;
+        return v < -1.0f ? -1.0f : v;
+    }
+    case ANIM_GLTF_UNSIGNED_BYTE:
+        return normalized ? (float)p[0] / 255.0f : (float)p[0];
+    case ANIM_GLTF_SHORT: {
+        float c = (float)(int16_t)(uint16_t)(p[0] | p[1] << 8);
+        if (!normalized)
+            return c;
+        float v = c / 32767.0f;
+        return v < -1.0f ? -1.0f : v;
+    }
+    case ANIM_GLTF_UNSIGNED_SHORT: {
+        float c = (float)(uint16_t)(p[0] | p[1] << 8);
+        return normalized ? c / 65535.0f : c;
+    }
+    case ANIM_GLTF_UNSIGNED_INT: {
+        uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                     (uint32_t)p[3] << 24;
+        return (float)u;
+    }
+    default:
+        return 0.0f;
+    }
+}
+
+static bool host_little_endian(void)
+{
+    const uint16_t probe = 1;
+    uint8_t first;
+    memcpy(&first, &probe, 1);
+    return first == 1;
+}
+
+/* Decodes one element (with matrix column padding) into out. */
+static void decode_element(const anim_accessor *a, const uint8_t *p, float *out)
+{
+    size_t cs = anim_gltf_component_size(a->component_type);
+    if (a->type[0] == 'M') {
+        size_t rows = a->components == 4 ? 2 : a->components == 9 ? 3 : 4;
+        size_t col = ((rows * cs) + 3) & ~(size_t)3;
+        for (size_t c = 0; c < rows; c++)
+            for (size_t r = 0; r < rows; r++)
+                out[c * rows + r] = component_float(p + c * col + r * cs, a->component_type,
+                                                    a->normalized);
+        return;
+    }
+    for (uint32_t k = 0; k < a->components; k++)
+        out[k] = component_float(p + k * cs, a->component_type, a->normalized);
+}
+
+const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena, uint32_t index,
+                                  bool *borrowed, anim_error *err)
+{
+    const anim_accessor *a = &src->accessors[index];
+    size_t elem = element_size(a);
+    *borrowed = false;
+    const uint8_t *base = NULL;
+    size_t stride = elem;
+    if (a->buffer_view != ANIM_NONE) {
+        const anim_buffer_view *v = &src->views[a->buffer_view];
+        base = src->buffers[v->buffer].data + v->byte_offset + a->byte_offset;
+        stride = v->byte_stride ? v->byte_stride : elem;
+    }
+    /* Zero-copy when the bytes already are packed little-endian floats. */
+    if (base && !a->has_sparse && a->component_type == ANIM_GLTF_FLOAT && stride == elem &&
+        a->type[0] != 'M' && ((uintptr_t)base % sizeof(float)) == 0 && host_little_endian()) {
+        *borrowed = true;
+        return (const float *)(const void *)base;
+    }
+    size_t n;
+    if (!anim_size_mul(a->count, a->components, &n)) {
+        anim_error_set(err, ANIM_ERR_LIMIT, "accessor %u is too large", index);
+        return NULL;
+    }
+    float *out = anim_arena_calloc(arena, n ? n : 1, sizeof(float));
+    if (!out) {
+        anim_error_set(err, ANIM_ERR_NOMEM, "accessor %u: out of memory", index);
+        return NULL;
+    }
+    if (base)
+        for (uint32_t i = 0; i < a->count; i++)
+            decode_element(a, base + (size_t)i * stride, out + (size_t)i * a->components);
+    if (a->has_sparse) {
+        const anim_buffer_view *iv = &src->views[a->sparse_indices_view];
+        const anim_buffer_view *vv = &src->views[a->sparse_values_view];
+        const uint8_t *ip =
+            src->buffers[iv->buffer].data + iv->byte_offset + a->sparse_indices_offset;
+        const uint8_t *vp =
+            src->buffers[vv->buffer].data + vv->byte_offset + a->sparse_values_offset;
+        size_t isz = anim_gltf_component_size(a->sparse_indices_component_type);
+        for (uint32_t i = 0; i < a->sparse_count; i++) {
+            uint32_t idx = isz == 1   ? ip[i]
+                           : isz == 2 ? (uint32_t)(ip[2 * i] | ip[2 * i + 1] << 8)
+                                      : (uint32_t)ip[4 * i] | (uint32_t)ip[4 * i + 1] << 8 |
+                                            (uint32_t)ip[4 * i + 2] << 16 |
+                                            (uint32_t)ip[4 * i + 3] << 24;
+            decode_element(a, vp + (size_t)i * elem, out + (size_t)idx * a->components);
+        }
+    }
+    return out;
+}
+
+int anim_accessor_read_f64(const anim_source *src, uint32_t index, double *out,
+                           anim_error *err)
+{
+    if (index >= src->accessor_count)
+        return anim_error_set(err, ANIM_ERR_USAGE, "accessor %u does not exist", index);
+    if (gltf_accessor_check_layout(src, index, "read", err))
+        return -1;
+    anim_arena *scratch = anim_arena_new();
+    if (!scratch)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    bool borrowed;
+    const float *f = gltf_accessor_floats(src, scratch, index, &borrowed, err);
+    if (!f) {
+        anim_arena_free(scratch);
+        return -1;
+    }
+    size_t n = (size_t)src->accessors[index].count * src->accessors[index].components;
+    for (size_t i = 0; i < n; i++)
+        out[i] = f[i];
+    anim_arena_free(scratch);
+    return 0;
+}

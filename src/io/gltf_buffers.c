@@ -1,0 +1,161 @@
+/* extensionsUsed/extensionsRequired and buffer resolution (GLB BIN chunk,
+ * base64 data URIs, files beside the asset). */
+#include "io/gltf_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Extensions that change nothing we decode (materials, lights, texture
+ * transforms and image containers): a file may require them and still be
+ * measured exactly. Anything else that is required (mesh quantization,
+ * Draco, meshopt, animation pointers, ...) would make us misread data. */
+static const char *const supported_extensions[] = {
+    "KHR_lights_punctual",
+    "KHR_materials_anisotropy",
+    "KHR_materials_clearcoat",
+    "KHR_materials_diffuse_transmission",
+    "KHR_materials_dispersion",
+    "KHR_materials_emissive_strength",
+    "KHR_materials_ior",
+    "KHR_materials_iridescence",
+    "KHR_materials_pbrSpecularGlossiness",
+    "KHR_materials_sheen",
+    "KHR_materials_specular",
+    "KHR_materials_transmission",
+    "KHR_materials_unlit",
+    "KHR_materials_variants",
+    "KHR_materials_volume",
+    "KHR_texture_basisu",
+    "KHR_texture_transform",
+    "EXT_texture_webp",
+    "EXT_texture_avif",
+};
+
+static bool extension_supported(const char *name)
+{
+    for (size_t i = 0; i < sizeof supported_extensions / sizeof *supported_extensions; i++)
+        if (strcmp(name, supported_extensions[i]) == 0)
+            return true;
+    return false;
+}
+
+static int string_list(const anim_json_value *root, const char *key, anim_arena *arena,
+                       const char ***out, uint32_t *count, anim_error *err)
+{
+    const anim_json_value *arr;
+    if (gltf_get_array(root, key, "glTF root", &arr, err))
+        return -1;
+    *out = NULL;
+    *count = 0;
+    if (!arr)
+        return 0;
+    const char **list = anim_arena_calloc(arena, arr->u.array.count + 1, sizeof *list);
+    if (!list)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; i < arr->u.array.count; i++) {
+        const anim_json_value *e = &arr->u.array.items[i];
+        if (e->type != ANIM_JSON_STRING)
+            return anim_error_set(err, ANIM_ERR_INVALID, "%s[%zu] must be a string", key, i);
+        list[i] = e->u.string.data;
+    }
+    *out = list;
+    *count = (uint32_t)arr->u.array.count;
+    return 0;
+}
+
+int gltf_parse_extensions(anim_source *src, anim_arena *arena, anim_error *err)
+{
+    if (string_list(src->root, "extensionsUsed", arena, &src->extensions_used,
+                    &src->extensions_used_count, err) ||
+        string_list(src->root, "extensionsRequired", arena, &src->extensions_required,
+                    &src->extensions_required_count, err))
+        return -1;
+    for (uint32_t i = 0; i < src->extensions_required_count; i++) {
+        if (!extension_supported(src->extensions_required[i]))
+            return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                                  "glTF parse error: invalid glTF: extensionsRequired[%u] = \"%s\": "
+                                  "Unsupported extension;",
+                                  i, src->extensions_required[i]);
+    }
+    return 0;
+}
+
+static int resolve_one(anim_source *src, anim_arena *arena, const char *base_dir,
+                       const anim_load_options *opts, uint32_t index, const anim_json_value *obj,
+                       anim_buffer *buf, anim_error *err)
+{
+    char ctx[48];
+    snprintf(ctx, sizeof ctx, "buffer %u", index);
+    if (gltf_require_object(obj, ctx, err))
+        return -1;
+    uint64_t byte_length;
+    if (gltf_get_u64(obj, "byteLength", ctx, true, 0, &byte_length, err))
+        return -1;
+    if (byte_length > opts->max_file_bytes)
+        return anim_error_set(err, ANIM_ERR_LIMIT, "%s: byteLength %llu exceeds the %zu-byte limit",
+                              ctx, (unsigned long long)byte_length, opts->max_file_bytes);
+    buf->byte_length = (size_t)byte_length;
+    if (gltf_get_string(obj, "uri", ctx, &buf->uri, err))
+        return -1;
+    if (!buf->uri) {
+        if (!src->is_glb || index != 0)
+            return anim_error_set(err, ANIM_ERR_INVALID,
+                                  "%s: has no uri, and only a GLB's first buffer may omit it", ctx);
+        buf->kind = ANIM_BUFFER_GLB_BIN;
+        buf->data = src->has_bin ? src->bytes + src->bin_offset : NULL;
+        buf->data_length = src->has_bin ? src->bin_length : 0;
+        buf->file_offset = src->bin_offset;
+        return 0;
+    }
+    const char *payload, *mime;
+    size_t payload_len, mime_len;
+    if (gltf_data_uri_payload(buf->uri, &payload, &payload_len, &mime, &mime_len)) {
+        buf->kind = ANIM_BUFFER_DATA_URI;
+        uint8_t *data = anim_arena_alloc(arena, payload_len / 4 * 3 + 3);
+        if (!data)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", ctx);
+        long n = gltf_base64_decode(payload, payload_len, data);
+        if (n < 0)
+            return anim_error_set(err, ANIM_ERR_INVALID, "%s: the data URI is not valid base64",
+                                  ctx);
+        buf->data = data;
+        buf->data_length = (size_t)n;
+        return 0;
+    }
+    if (strncmp(buf->uri, "data:", 5) == 0)
+        return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                              "%s: data URI is not base64-encoded", ctx);
+    buf->kind = ANIM_BUFFER_EXTERNAL;
+    char *path = gltf_resolve_uri_path(arena, base_dir, buf->uri, opts->confine_uris, ctx, err);
+    if (!path)
+        return -1;
+    uint8_t *data;
+    size_t len;
+    if (anim_read_file(path, opts->max_file_bytes, arena, &data, &len, err)) {
+        anim_error_prefix(err, "%s", ctx);
+        return -1;
+    }
+    buf->path = path;
+    buf->data = data;
+    buf->data_length = len;
+    return 0;
+}
+
+int gltf_resolve_buffers(anim_source *src, anim_arena *arena, const char *base_dir,
+                         const anim_load_options *opts, anim_error *err)
+{
+    const anim_json_value *arr;
+    if (gltf_get_array(src->root, "buffers", "glTF root", &arr, err))
+        return -1;
+    if (!arr)
+        return 0;
+    src->buffer_count = (uint32_t)arr->u.array.count;
+    src->buffers = anim_arena_calloc(arena, src->buffer_count, sizeof *src->buffers);
+    if (!src->buffers && src->buffer_count)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (uint32_t i = 0; i < src->buffer_count; i++)
+        if (resolve_one(src, arena, base_dir, opts, i, &arr->u.array.items[i], &src->buffers[i],
+                        err))
+            return -1;
+    return 0;
+}

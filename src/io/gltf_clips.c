@@ -1,0 +1,275 @@
+/* Animations to clips (spec 1.3). Sampler encodings are checked before any
+ * byte is read, then the layout, then the key/value counts; values are kept
+ * exactly as authored (no normalization, no hemisphere fixing, no sorting),
+ * because judging the authored data is the point. */
+#include "io/gltf_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *path_names[] = {"translation", "rotation", "scale", "weights"};
+
+static bool parse_path(const char *s, anim_path *out)
+{
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(s, path_names[i])) {
+            *out = (anim_path)i;
+            return true;
+        }
+    return false;
+}
+
+/* "animation 0 sampler 0 input for node 0 translation: accessor 0 is VEC3
+ * of FLOAT, but the loader reads SCALAR of FLOAT" */
+static int check_encoding(const anim_source *src, uint32_t anim, uint32_t sampler,
+                          bool input, uint32_t node, anim_path path, uint32_t acc,
+                          anim_error *err)
+{
+    const anim_accessor *a = &src->accessors[acc];
+    const char *want_type;
+    bool ok;
+    const char *want;
+    if (input) {
+        want_type = "SCALAR";
+        ok = a->component_type == ANIM_GLTF_FLOAT;
+        want = "SCALAR of FLOAT";
+    } else if (path == ANIM_PATH_TRANSLATION || path == ANIM_PATH_SCALE) {
+        want_type = "VEC3";
+        ok = a->component_type == ANIM_GLTF_FLOAT;
+        want = "VEC3 of FLOAT";
+    } else {
+        want_type = path == ANIM_PATH_ROTATION ? "VEC4" : "SCALAR";
+        bool small_int = a->component_type == ANIM_GLTF_BYTE ||
+                         a->component_type == ANIM_GLTF_UNSIGNED_BYTE ||
+                         a->component_type == ANIM_GLTF_SHORT ||
+                         a->component_type == ANIM_GLTF_UNSIGNED_SHORT;
+        ok = a->component_type == ANIM_GLTF_FLOAT || (small_int && a->normalized);
+        want = path == ANIM_PATH_ROTATION
+                   ? "VEC4 of FLOAT or normalized BYTE/UNSIGNED_BYTE/SHORT/UNSIGNED_SHORT"
+                   : "SCALAR of FLOAT or normalized BYTE/UNSIGNED_BYTE/SHORT/UNSIGNED_SHORT";
+    }
+    if (ok && !strcmp(a->type, want_type))
+        return 0;
+    const char *cname = anim_gltf_component_name(a->component_type);
+    bool unflagged = strcmp(a->type, want_type) == 0 && !input &&
+                     (path == ANIM_PATH_ROTATION || path == ANIM_PATH_WEIGHTS) &&
+                     a->component_type != ANIM_GLTF_FLOAT &&
+                     a->component_type != ANIM_GLTF_UNSIGNED_INT && !a->normalized;
+    return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                          "animation %u sampler %u %s for node %u %s: accessor %u is %s of %s%s, but the loader reads %s",
+                          anim, sampler, input ? "input" : "output", node, path_names[path], acc,
+                          a->type, cname, unflagged ? " without \"normalized\": true" : "", want);
+}
+
+typedef struct {
+    uint32_t input, output;
+    anim_interp interp;
+} sampler_def;
+
+static int parse_samplers(const anim_json_value *samplers, const anim_source *src,
+                          uint32_t anim, sampler_def *out, anim_error *err)
+{
+    for (uint32_t s = 0; s < samplers->u.array.count; s++) {
+        const anim_json_value *obj = &samplers->u.array.items[s];
+        char ctx[64];
+        snprintf(ctx, sizeof ctx, "animation %u sampler %u", anim, s);
+        const char *interp;
+        if (gltf_require_object(obj, ctx, err) ||
+            gltf_get_index(obj, "input", ctx, true, src->accessor_count, "accessor",
+                           &out[s].input, err) ||
+            gltf_get_index(obj, "output", ctx, true, src->accessor_count, "accessor",
+                           &out[s].output, err) ||
+            gltf_get_string(obj, "interpolation", ctx, &interp, err))
+            return -1;
+        if (!interp || !strcmp(interp, "LINEAR"))
+            out[s].interp = ANIM_INTERP_LINEAR;
+        else if (!strcmp(interp, "STEP"))
+            out[s].interp = ANIM_INTERP_STEP;
+        else if (!strcmp(interp, "CUBICSPLINE"))
+            out[s].interp = ANIM_INTERP_CUBICSPLINE;
+        else
+            return anim_error_set(err, ANIM_ERR_INVALID,
+                                  "%s: interpolation \"%s\" is not LINEAR, STEP or CUBICSPLINE", ctx,
+                                  interp);
+    }
+    return 0;
+}
+
+/* Number of morph targets the node's mesh declares (0 when unknown). */
+static uint32_t morph_target_count(const anim_doc *doc, uint32_t node)
+{
+    const anim_bone *bone = &doc->bones[doc->node_to_bone[node]];
+    if (bone->mesh == ANIM_NONE || doc->meshes[bone->mesh].primitive_count == 0)
+        return 0;
+    return doc->meshes[bone->mesh].primitives[0].target_count;
+}
+
+static int build_track(const anim_source *src, anim_arena *arena, const anim_doc *doc,
+                       const anim_clip *clip, uint32_t anim, uint32_t channel, uint32_t sampler,
+                       const sampler_def *def, uint32_t node, anim_path path, anim_track *t,
+                       anim_error *err)
+{
+    if (check_encoding(src, anim, sampler, true, node, path, def->input, err) ||
+        check_encoding(src, anim, sampler, false, node, path, def->output, err))
+        return -1;
+    char ctx[512];
+    snprintf(ctx, sizeof ctx, "clip '%s' node %u sampler input", clip->name, node);
+    if (gltf_accessor_check_layout(src, def->input, ctx, err))
+        return -1;
+    snprintf(ctx, sizeof ctx, "clip '%s' node %u sampler output", clip->name, node);
+    if (gltf_accessor_check_layout(src, def->output, ctx, err))
+        return -1;
+    const anim_accessor *in = &src->accessors[def->input];
+    const anim_accessor *out = &src->accessors[def->output];
+    if (in->count == 0 || out->count == 0)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "malformed animation data: clip '%s' node %u: animation channel with zero keyframes",
+                              clip->name, node);
+    uint32_t per_key = def->interp == ANIM_INTERP_CUBICSPLINE ? 3 : 1;
+    uint64_t expected = (uint64_t)in->count * per_key;
+    uint32_t components = out->components;
+    uint64_t actual = out->count;
+    if (path == ANIM_PATH_WEIGHTS) {
+        /* A weights output holds one scalar per morph target per element. */
+        uint32_t targets = morph_target_count(doc, node);
+        if (targets == 0 && expected != 0 && out->count % expected == 0)
+            targets = (uint32_t)(out->count / expected);
+        if (targets == 0)
+            return anim_error_set(err, ANIM_ERR_INVALID,
+                                  "malformed animation data: clip '%s' node %u: weights channel on a node without morph targets",
+                                  clip->name, node);
+        components = targets;
+        expected *= targets;
+    }
+    if (actual != expected)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "malformed animation data: clip '%s' node %u: %u keyframe times but %llu output values (expected %llu)",
+                              clip->name, node, in->count, (unsigned long long)actual,
+                              (unsigned long long)expected);
+    bool borrowed_t, borrowed_v;
+    t->times = gltf_accessor_floats(src, arena, def->input, &borrowed_t, err);
+    t->values = t->times ? gltf_accessor_floats(src, arena, def->output, &borrowed_v, err) : NULL;
+    if (!t->values)
+        return -1;
+    t->bone = doc->node_to_bone[node];
+    t->node = node;
+    t->path = path;
+    t->interp = def->interp;
+    t->key_count = in->count;
+    t->components = components;
+    t->value_count = (uint32_t)(path == ANIM_PATH_WEIGHTS ? (uint64_t)in->count * per_key
+                                                          : out->count);
+    t->channel = channel;
+    t->sampler = sampler;
+    t->input_accessor = def->input;
+    t->output_accessor = def->output;
+    t->quantized = out->component_type != ANIM_GLTF_FLOAT;
+    t->borrowed = borrowed_t && borrowed_v;
+    return 0;
+}
+
+/* Clip name: authored, or "animation{i}"; the n-th repeat of a base name
+ * becomes "{base}#n" (spec 1.3: counter keyed by the base name only). */
+static const char *clip_name(anim_arena *arena, anim_doc *doc, uint32_t index, const char *base)
+{
+    uint32_t uses = 0;
+    /* Count earlier clips whose *base* name equals this one. */
+    for (uint32_t i = 0; i < index; i++)
+        if (doc->clips[i].base_name && !strcmp(doc->clips[i].base_name, base))
+            uses++;
+    if (uses == 0)
+        return base;
+    return anim_arena_printf(arena, "%s#%u", base, uses);
+}
+
+int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, anim_error *err)
+{
+    const anim_json_value *anims;
+    if (gltf_get_array(src->root, "animations", "glTF root", &anims, err))
+        return -1;
+    doc->clip_count = anims ? (uint32_t)anims->u.array.count : 0;
+    doc->clips = anim_arena_calloc(arena, doc->clip_count ? doc->clip_count : 1, sizeof *doc->clips);
+    if (!doc->clips)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (uint32_t a = 0; a < doc->clip_count; a++) {
+        const anim_json_value *obj = &anims->u.array.items[a];
+        anim_clip *clip = &doc->clips[a];
+        char ctx[48];
+        snprintf(ctx, sizeof ctx, "animation %u", a);
+        const anim_json_value *channels, *samplers;
+        const char *name;
+        if (gltf_require_object(obj, ctx, err) || gltf_get_string(obj, "name", ctx, &name, err) ||
+            gltf_get_array(obj, "channels", ctx, &channels, err) ||
+            gltf_get_array(obj, "samplers", ctx, &samplers, err))
+            return -1;
+        if (!channels || !samplers)
+            return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"%s\"", ctx,
+                                  channels ? "samplers" : "channels");
+        clip->animation = a;
+        clip->has_name = name != NULL;
+        clip->base_name = name ? name : anim_arena_printf(arena, "animation%u", a);
+        if (!clip->base_name)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        clip->name = clip_name(arena, doc, a, clip->base_name);
+        if (!clip->name)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        size_t sc = samplers->u.array.count, cc = channels->u.array.count;
+        sampler_def *defs = anim_arena_calloc(arena, sc ? sc : 1, sizeof *defs);
+        clip->tracks = anim_arena_calloc(arena, cc ? cc : 1, sizeof *clip->tracks);
+        clip->morph_tracks = anim_arena_calloc(arena, cc ? cc : 1, sizeof *clip->morph_tracks);
+        if (!defs || !clip->tracks || !clip->morph_tracks)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        if (parse_samplers(samplers, src, a, defs, err))
+            return -1;
+        for (uint32_t c = 0; c < cc; c++) {
+            const anim_json_value *ch = &channels->u.array.items[c];
+            char cctx[64];
+            snprintf(cctx, sizeof cctx, "animation %u channel %u", a, c);
+            uint32_t sampler, node;
+            const char *path_s;
+            const anim_json_value *target = anim_json_get(ch, "target");
+            if (gltf_require_object(ch, cctx, err) ||
+                gltf_get_index(ch, "sampler", cctx, true, (uint32_t)sc, "sampler", &sampler, err))
+                return -1;
+            if (!target || gltf_require_object(target, cctx, err))
+                return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"target\"",
+                                      cctx);
+            if (gltf_get_string(target, "path", cctx, &path_s, err))
+                return -1;
+            if (!path_s)
+                return anim_error_set(err, ANIM_ERR_INVALID, "%s: target has no \"path\"", cctx);
+            if (!anim_json_get(target, "node"))
+                continue; /* targets something an extension defines; not a bone */
+            uint64_t node64;
+            if (gltf_get_u64(target, "node", cctx, true, 0, &node64, err))
+                return -1;
+            if (node64 >= doc->node_count)
+                return anim_error_set(err, ANIM_ERR_INVALID,
+                                      "malformed animation data: %s: target node %llu does not exist (the file has %u nodes)",
+                                      cctx, (unsigned long long)node64, doc->node_count);
+            node = (uint32_t)node64;
+            anim_path path;
+            if (!parse_path(path_s, &path))
+                return anim_error_set(err, ANIM_ERR_INVALID,
+                                      "malformed animation data: %s: unknown target path \"%s\"",
+                                      cctx, path_s);
+            anim_track *t = path == ANIM_PATH_WEIGHTS ? &clip->morph_tracks[clip->morph_track_count]
+                                                      : &clip->tracks[clip->track_count];
+            if (build_track(src, arena, doc, clip, a, c, sampler, &defs[sampler], node, path, t,
+                            err))
+                return -1;
+            if (path == ANIM_PATH_WEIGHTS) {
+                clip->morph_track_count++;
+                continue;
+            }
+            clip->track_count++;
+            if (t->key_count > clip->max_keys)
+                clip->max_keys = t->key_count;
+            for (uint32_t k = 0; k < t->key_count; k++)
+                if (isfinite(t->times[k]) && (double)t->times[k] > clip->duration_s)
+                    clip->duration_s = t->times[k];
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,80 @@
+/* Private to the glTF reader: typed access to the JSON tree with errors that
+ * name the glTF object ("accessor 3: ..."), and the loader stages. */
+#ifndef ANIMSMITH_GLTF_INTERNAL_H
+#define ANIMSMITH_GLTF_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "animsmith/gltf.h"
+
+/* Largest glTF array we accept (nodes, accessors, ...): bounds memory for
+ * per-index tables before anything is allocated. */
+#define GLTF_MAX_ARRAY 16000000u
+
+/* The object being read, for messages: "accessor 3", "mesh 0 primitive 1". */
+typedef struct {
+    const char *what;
+} gltf_ctx;
+
+/* Top-level array member (NULL when absent; error when not an array). */
+int gltf_get_array(const anim_json_value *obj, const char *key, const char *ctx,
+                   const anim_json_value **out, anim_error *err);
+/* Required/optional non-negative integer index fitting uint32 (< limit). */
+int gltf_get_index(const anim_json_value *obj, const char *key, const char *ctx,
+                   bool required, uint32_t limit, const char *target, uint32_t *out,
+                   anim_error *err);
+/* Non-negative integer up to UINT64_MAX read from the literal text, so an
+ * absurd byteOffset is reported exactly as written. */
+int gltf_get_u64(const anim_json_value *obj, const char *key, const char *ctx,
+                 bool required, uint64_t dflt, uint64_t *out, anim_error *err);
+int gltf_get_string(const anim_json_value *obj, const char *key, const char *ctx,
+                    const char **out, anim_error *err);
+int gltf_get_bool(const anim_json_value *obj, const char *key, const char *ctx, bool dflt,
+                  bool *out, anim_error *err);
+/* Fixed-length array of numbers (n entries) into out; absent leaves out. */
+int gltf_get_numbers(const anim_json_value *obj, const char *key, const char *ctx, size_t n,
+                     double *out, bool *present, anim_error *err);
+int gltf_require_object(const anim_json_value *v, const char *ctx, anim_error *err);
+
+/* Stages, in load order. */
+int gltf_parse_extensions(anim_source *src, anim_arena *arena, anim_error *err);
+int gltf_resolve_buffers(anim_source *src, anim_arena *arena, const char *base_dir,
+                         const anim_load_options *opts, anim_error *err);
+int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, anim_error *err);
+int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc,
+                        anim_error *err);
+int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
+                      anim_error *err);
+int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
+                     anim_error *err);
+
+/* Accessor layout: verifies that every element (dense and sparse) lies
+ * inside its buffer view and the resolved buffer bytes. ctx names the user
+ * ("mesh 0 primitive 0 POSITION", "clip 'walk' node 3 sampler input"). */
+int gltf_accessor_check_layout(const anim_source *src, uint32_t accessor, const char *ctx,
+                               anim_error *err);
+/* Decodes an accessor to floats (normalized integers per glTF rules, sparse
+ * applied). May return a pointer into the buffer when the data is already
+ * tightly packed little-endian floats (borrowed = true). */
+const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena,
+                                  uint32_t accessor, bool *borrowed, anim_error *err);
+
+/* Base64 (standard alphabet, padding optional) into dst; returns decoded
+ * length or -1 on a malformed payload. dst must hold len/4*3+3 bytes. */
+long gltf_base64_decode(const char *src, size_t len, uint8_t *dst);
+/* Splits a data: URI; returns true when uri is a base64 data URI. */
+bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payload_len,
+                           const char **mime, size_t *mime_len);
+/* Resolves a relative URI reference to a path under base_dir: percent-
+ * decodes, refuses absolute paths, schemes and (when confine) ".." that
+ * leaves base_dir. Returns an arena path or NULL with err set. */
+char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char *uri,
+                            bool confine, const char *ctx, anim_error *err);
+
+/* Reads a whole file with a size cap into arena memory. */
+int anim_read_file(const char *path, size_t max_bytes, anim_arena *arena, uint8_t **data,
+                   size_t *len, anim_error *err);
+
+#endif

@@ -1,0 +1,239 @@
+/* Loading a .glb / .gltf: container framing, JSON, buffers, then the
+ * normalized document. Every framing fault is refused: a reader that
+ * guesses at a broken container reports numbers from bytes it misread. */
+#include "io/gltf_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define GLB_MAGIC 0x46546C67u      /* "glTF" */
+#define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
+#define GLB_CHUNK_BIN 0x004E4942u  /* "BIN\0" */
+
+void anim_load_options_default(anim_load_options *opts)
+{
+    opts->max_file_bytes = (size_t)2 << 30;
+    opts->confine_uris = true;
+}
+
+static uint32_t read_u32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* GLB 2.0: 12-byte header, a JSON chunk, an optional BIN chunk, chunks of
+ * 4-byte-multiple lengths, and a total length equal to the file size. */
+static int glb_split(anim_source *src, anim_error *err)
+{
+    const uint8_t *b = src->bytes;
+    size_t n = src->byte_count;
+    if (n < 12)
+        return anim_error_set(err, ANIM_ERR_PARSE,
+                              "GLB header: the file is %zu bytes, shorter than the 12-byte header", n);
+    if (read_u32le(b) != GLB_MAGIC)
+        return anim_error_set(err, ANIM_ERR_PARSE, "GLB header: magic is not \"glTF\"");
+    uint32_t version = read_u32le(b + 4);
+    if (version != 2)
+        return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                              "GLB header: container version %u is not 2", version);
+    uint32_t total = read_u32le(b + 8);
+    if (total != n)
+        return anim_error_set(err, ANIM_ERR_PARSE,
+                              "GLB header: declares a length of %u bytes, but the file is %zu bytes",
+                              total, n);
+    size_t at = 12;
+    int chunk = 0;
+    while (at < n) {
+        if (n - at < 8)
+            return anim_error_set(err, ANIM_ERR_PARSE,
+                                  "GLB chunk %d: header at byte %zu is truncated", chunk, at);
+        uint32_t len = read_u32le(b + at);
+        uint32_t type = read_u32le(b + at + 4);
+        size_t data = at + 8;
+        if (len > n - data)
+            return anim_error_set(err, ANIM_ERR_PARSE,
+                                  "GLB chunk %d: declares %u bytes at byte %zu, past the end of the file",
+                                  chunk, len, data);
+        if (len % 4 != 0)
+            return anim_error_set(err, ANIM_ERR_PARSE,
+                                  "GLB chunk %d: length %u is not a multiple of 4", chunk, len);
+        if (chunk == 0) {
+            if (type != GLB_CHUNK_JSON)
+                return anim_error_set(err, ANIM_ERR_PARSE,
+                                      "GLB chunk 0: type 0x%08x is not JSON", type);
+            if (len == 0)
+                return anim_error_set(err, ANIM_ERR_PARSE, "GLB chunk 0: the JSON chunk is empty");
+            src->json_text = (const char *)b + data;
+            src->json_length = len;
+            src->json_offset = data;
+        } else if (type == GLB_CHUNK_JSON) {
+            return anim_error_set(err, ANIM_ERR_PARSE, "GLB chunk %d: a second JSON chunk", chunk);
+        } else if (type == GLB_CHUNK_BIN) {
+            if (chunk != 1)
+                return anim_error_set(err, ANIM_ERR_PARSE,
+                                      "GLB chunk %d: a BIN chunk must directly follow the JSON chunk",
+                                      chunk);
+            src->has_bin = true;
+            src->bin_offset = data;
+            src->bin_length = len;
+        }
+        /* Chunks of other types are ignored, as the GLB spec requires. */
+        at = data + len;
+        chunk++;
+    }
+    if (chunk == 0)
+        return anim_error_set(err, ANIM_ERR_PARSE, "GLB: no JSON chunk");
+    return 0;
+}
+
+static char *dir_of(anim_arena *arena, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return anim_arena_strdup(arena, ".");
+    if (slash == path)
+        return anim_arena_strdup(arena, "/");
+    return anim_arena_strndup(arena, path, (size_t)(slash - path));
+}
+
+static bool has_extension(const char *path, const char *ext)
+{
+    size_t n = strlen(path), e = strlen(ext);
+    return n >= e && strcasecmp(path + n - e, ext) == 0;
+}
+
+static anim_asset *load_bytes(anim_asset *asset, const char *base_dir,
+                              const anim_load_options *opts, anim_error *err)
+{
+    anim_source *src = &asset->source;
+    anim_arena *arena = asset->arena;
+    if (src->is_glb) {
+        if (glb_split(src, err))
+            return NULL;
+    } else {
+        src->json_text = (const char *)src->bytes;
+        src->json_length = src->byte_count;
+        src->json_offset = 0;
+    }
+    anim_json_limits limits = {0, 0};
+    src->root = anim_json_parse(arena, src->json_text, src->json_length, &limits, err);
+    if (!src->root) {
+        anim_error_prefix(err, "glTF parse error: %s", src->is_glb ? "JSON chunk" : "JSON");
+        return NULL;
+    }
+    if (gltf_require_object(src->root, "glTF root", err))
+        return NULL;
+    const anim_json_value *asset_obj = anim_json_get(src->root, "asset");
+    const char *version = NULL;
+    if (!asset_obj)
+        anim_error_set(err, ANIM_ERR_INVALID, "glTF parse error: missing required \"asset\"");
+    if (!asset_obj || gltf_require_object(asset_obj, "asset", err) ||
+        gltf_get_string(asset_obj, "version", "asset", &version, err))
+        return NULL;
+    if (!version)
+        return anim_error_set(err, ANIM_ERR_INVALID, "asset: missing required \"version\""), NULL;
+    if (strncmp(version, "2.", 2) != 0)
+        return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                              "asset: glTF version \"%s\" is not 2.x", version), NULL;
+    if (gltf_parse_extensions(src, arena, err) ||
+        gltf_resolve_buffers(src, arena, base_dir, opts, err) ||
+        gltf_parse_views_and_accessors(src, arena, err) ||
+        gltf_build_skeleton(src, arena, &asset->doc, err) ||
+        gltf_build_assets(src, arena, &asset->doc, err) ||
+        gltf_build_clips(src, arena, &asset->doc, err))
+        return NULL;
+    return asset;
+}
+
+static anim_asset *asset_new(anim_error *err)
+{
+    anim_asset *asset = calloc(1, sizeof *asset);
+    if (asset)
+        asset->arena = anim_arena_new();
+    if (!asset || !asset->arena) {
+        free(asset);
+        anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    return asset;
+}
+
+anim_asset *anim_asset_load(const char *path, const anim_load_options *opts, anim_error *err)
+{
+    anim_load_options defaults;
+    if (!opts) {
+        anim_load_options_default(&defaults);
+        opts = &defaults;
+    }
+    bool glb = has_extension(path, ".glb");
+    if (!glb && !has_extension(path, ".gltf")) {
+        anim_error_set(err, ANIM_ERR_USAGE, "%s: unsupported input (expected .glb or .gltf)",
+                       path);
+        return NULL;
+    }
+    anim_asset *asset = asset_new(err);
+    if (!asset)
+        return NULL;
+    uint8_t *bytes;
+    size_t len;
+    if (anim_read_file(path, opts->max_file_bytes, asset->arena, &bytes, &len, err)) {
+        anim_asset_free(asset);
+        return NULL;
+    }
+    asset->source.path = anim_arena_strdup(asset->arena, path);
+    asset->source.is_glb = glb;
+    asset->source.bytes = bytes;
+    asset->source.byte_count = len;
+    const char *base = dir_of(asset->arena, path);
+    if (!asset->source.path || !base || !load_bytes(asset, base, opts, err)) {
+        anim_asset_free(asset);
+        return NULL;
+    }
+    return asset;
+}
+
+anim_asset *anim_asset_load_memory(const void *bytes, size_t len, bool is_glb,
+                                   const char *base_dir, const char *display_path,
+                                   const anim_load_options *opts, anim_error *err)
+{
+    anim_load_options defaults;
+    if (!opts) {
+        anim_load_options_default(&defaults);
+        opts = &defaults;
+    }
+    if (len > opts->max_file_bytes) {
+        anim_error_set(err, ANIM_ERR_LIMIT, "input of %zu bytes exceeds the %zu-byte limit", len,
+                       opts->max_file_bytes);
+        return NULL;
+    }
+    anim_asset *asset = asset_new(err);
+    if (!asset)
+        return NULL;
+    uint8_t *copy = anim_arena_alloc(asset->arena, len + 1);
+    if (!copy) {
+        anim_asset_free(asset);
+        anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    if (len)
+        memcpy(copy, bytes, len);
+    copy[len] = 0;
+    asset->source.path = anim_arena_strdup(asset->arena, display_path ? display_path : "<memory>");
+    asset->source.is_glb = is_glb;
+    asset->source.bytes = copy;
+    asset->source.byte_count = len;
+    if (!load_bytes(asset, base_dir, opts, err)) {
+        anim_asset_free(asset);
+        return NULL;
+    }
+    return asset;
+}
+
+void anim_asset_free(anim_asset *asset)
+{
+    if (!asset)
+        return;
+    anim_arena_free(asset->arena);
+    free(asset);
+}

@@ -1,0 +1,162 @@
+/* Data URIs and relative URI references of glTF buffers and images. A URI
+ * is a reference, not a path: it is percent-decoded, and one that names an
+ * absolute location or climbs out of the asset's directory is refused so a
+ * downloaded asset cannot make us read arbitrary files. */
+#include "io/gltf_internal.h"
+
+#include <string.h>
+
+static int b64_value(unsigned char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
+    return -1;
+}
+
+long gltf_base64_decode(const char *src, size_t len, uint8_t *dst)
+{
+    /* Padding is optional; anything after it is malformed. */
+    while (len > 0 && src[len - 1] == '=')
+        len--;
+    if (len % 4 == 1)
+        return -1;
+    size_t o = 0;
+    uint32_t acc = 0;
+    int bits = 0;
+    for (size_t i = 0; i < len; i++) {
+        int v = b64_value((unsigned char)src[i]);
+        if (v < 0)
+            return -1;
+        acc = (acc << 6) | (uint32_t)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            dst[o++] = (uint8_t)(acc >> bits);
+        }
+    }
+    return (long)o;
+}
+
+bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payload_len,
+                           const char **mime, size_t *mime_len)
+{
+    if (strncmp(uri, "data:", 5) != 0)
+        return false;
+    const char *comma = strchr(uri, ',');
+    if (!comma)
+        return false;
+    const char *meta = uri + 5;
+    size_t meta_len = (size_t)(comma - meta);
+    if (meta_len < 7 || memcmp(comma - 7, ";base64", 7) != 0)
+        return false;
+    *mime = meta;
+    const char *semi = memchr(meta, ';', meta_len);
+    *mime_len = semi ? (size_t)(semi - meta) : meta_len;
+    *payload = comma + 1;
+    *payload_len = strlen(comma + 1);
+    return true;
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char *uri,
+                            bool confine, const char *ctx, anim_error *err)
+{
+    size_t n = strlen(uri);
+    if (n == 0) {
+        anim_error_set(err, ANIM_ERR_INVALID, "%s: empty uri", ctx);
+        return NULL;
+    }
+    /* A scheme ("http:", "file:", "C:") is not a relative reference. */
+    for (size_t i = 0; i < n; i++) {
+        char c = uri[i];
+        if (c == ':') {
+            anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                           "%s: uri \"%s\" is not a relative file reference", ctx, uri);
+            return NULL;
+        }
+        if (c == '/' || c == '?' || c == '#')
+            break;
+    }
+    char *decoded = anim_arena_alloc(arena, n + 1);
+    if (!decoded) {
+        anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", ctx);
+        return NULL;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (uri[i] == '%') {
+            int hi = i + 2 < n ? hex_value(uri[i + 1]) : -1;
+            int lo = i + 2 < n ? hex_value(uri[i + 2]) : -1;
+            if (hi < 0 || lo < 0) {
+                anim_error_set(err, ANIM_ERR_INVALID, "%s: uri \"%s\" has a malformed %%-escape",
+                               ctx, uri);
+                return NULL;
+            }
+            decoded[o++] = (char)(hi * 16 + lo);
+            i += 2;
+        } else if (uri[i] == '?' || uri[i] == '#') {
+            break;
+        } else {
+            decoded[o++] = uri[i];
+        }
+    }
+    decoded[o] = '\0';
+    if (o == 0 || strlen(decoded) != o) {
+        anim_error_set(err, ANIM_ERR_INVALID, "%s: uri \"%s\" decodes to an empty or NUL-bearing path",
+                       ctx, uri);
+        return NULL;
+    }
+    if (decoded[0] == '/' || decoded[0] == '\\') {
+        anim_error_set(err, ANIM_ERR_UNSUPPORTED, "%s: uri \"%s\" is an absolute path", ctx, uri);
+        return NULL;
+    }
+    if (confine) {
+        /* Walk the segments: the depth below base_dir must never go negative. */
+        long depth = 0;
+        const char *seg = decoded;
+        while (*seg) {
+            const char *end = seg;
+            while (*end && *end != '/' && *end != '\\')
+                end++;
+            size_t len = (size_t)(end - seg);
+            if (len == 2 && seg[0] == '.' && seg[1] == '.')
+                depth--;
+            else if (len > 0 && !(len == 1 && seg[0] == '.'))
+                depth++;
+            if (depth < 0) {
+                anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                               "%s: uri \"%s\" leaves the asset's directory", ctx, uri);
+                return NULL;
+            }
+            seg = *end ? end + 1 : end;
+        }
+    }
+    if (!base_dir) {
+        anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                       "%s: uri \"%s\" names an external file, but the asset has no directory", ctx,
+                       uri);
+        return NULL;
+    }
+    char *path = anim_arena_printf(arena, "%s/%s", base_dir, decoded);
+    if (!path)
+        anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", ctx);
+    return path;
+}

@@ -1,0 +1,192 @@
+/* Streaming JSON writer (see json_write.h for the layout contract). */
+#include "animsmith/json_write.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "animsmith/numfmt.h"
+
+void anim_json_writer_init(anim_json_writer *w, anim_strbuf *out, bool pretty)
+{
+    memset(w, 0, sizeof *w);
+    w->out = out;
+    w->pretty = pretty;
+}
+
+static void newline_indent(anim_json_writer *w)
+{
+    anim_strbuf_putc(w->out, '\n');
+    for (uint32_t i = 0; i < w->depth; i++)
+        anim_strbuf_append(w->out, "  ", 2);
+}
+
+/* Separator and indentation before an array element or an object key. */
+static void before_element(anim_json_writer *w)
+{
+    if (w->depth == 0)
+        return;
+    bool *has = &w->has_value[w->depth - 1];
+    if (*has)
+        anim_strbuf_putc(w->out, ',');
+    *has = true;
+    if (w->pretty)
+        newline_indent(w);
+}
+
+/* Called before every value: a value after a key needs no separator. */
+static void before_value(anim_json_writer *w)
+{
+    if (w->after_key) {
+        w->after_key = false;
+        return;
+    }
+    before_element(w);
+}
+
+static void begin(anim_json_writer *w, char open)
+{
+    before_value(w);
+    if (w->depth >= ANIM_JSON_WRITER_MAX_DEPTH) {
+        w->misuse = true;
+        return;
+    }
+    anim_strbuf_putc(w->out, open);
+    w->has_value[w->depth++] = false;
+}
+
+static void end(anim_json_writer *w, char close)
+{
+    if (w->depth == 0 || w->after_key) {
+        w->misuse = true;
+        return;
+    }
+    w->depth--;
+    if (w->pretty && w->has_value[w->depth])
+        newline_indent(w);
+    anim_strbuf_putc(w->out, close);
+}
+
+void anim_json_writer_begin_object(anim_json_writer *w) { begin(w, '{'); }
+void anim_json_writer_end_object(anim_json_writer *w) { end(w, '}'); }
+void anim_json_writer_begin_array(anim_json_writer *w) { begin(w, '['); }
+void anim_json_writer_end_array(anim_json_writer *w) { end(w, ']'); }
+
+void anim_json_escape_string(anim_strbuf *out, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    anim_strbuf_putc(out, '"');
+    size_t start = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        const char *esc = NULL;
+        char ubuf[7];
+        switch (c) {
+        case '"': esc = "\\\""; break;
+        case '\\': esc = "\\\\"; break;
+        case '\b': esc = "\\b"; break;
+        case '\f': esc = "\\f"; break;
+        case '\n': esc = "\\n"; break;
+        case '\r': esc = "\\r"; break;
+        case '\t': esc = "\\t"; break;
+        default:
+            if (c < 0x20) {
+                memcpy(ubuf, "\\u00", 4);
+                ubuf[4] = hex[c >> 4];
+                ubuf[5] = hex[c & 15];
+                ubuf[6] = '\0';
+                esc = ubuf;
+            }
+        }
+        if (esc) {
+            anim_strbuf_append(out, s + start, i - start);
+            anim_strbuf_puts(out, esc);
+            start = i + 1;
+        }
+    }
+    anim_strbuf_append(out, s + start, len - start);
+    anim_strbuf_putc(out, '"');
+}
+
+void anim_json_writer_key_n(anim_json_writer *w, const char *key, size_t len)
+{
+    if (w->depth == 0 || w->after_key) {
+        w->misuse = true;
+        return;
+    }
+    before_element(w);
+    anim_json_escape_string(w->out, key, len);
+    if (w->pretty)
+        anim_strbuf_append(w->out, ": ", 2);
+    else
+        anim_strbuf_putc(w->out, ':');
+    w->after_key = true;
+}
+
+void anim_json_writer_key(anim_json_writer *w, const char *key)
+{
+    anim_json_writer_key_n(w, key, strlen(key));
+}
+
+void anim_json_writer_string_n(anim_json_writer *w, const char *s, size_t len)
+{
+    before_value(w);
+    anim_json_escape_string(w->out, s, len);
+}
+
+void anim_json_writer_string(anim_json_writer *w, const char *s)
+{
+    anim_json_writer_string_n(w, s, strlen(s));
+}
+
+void anim_json_writer_raw(anim_json_writer *w, const char *json, size_t len)
+{
+    before_value(w);
+    anim_strbuf_append(w->out, json, len);
+}
+
+void anim_json_writer_int(anim_json_writer *w, int64_t v)
+{
+    char buf[24];
+    int n = snprintf(buf, sizeof buf, "%" PRId64, v);
+    anim_json_writer_raw(w, buf, (size_t)n);
+}
+
+void anim_json_writer_uint(anim_json_writer *w, uint64_t v)
+{
+    char buf[24];
+    int n = snprintf(buf, sizeof buf, "%" PRIu64, v);
+    anim_json_writer_raw(w, buf, (size_t)n);
+}
+
+void anim_json_writer_f64(anim_json_writer *w, double v)
+{
+    char buf[ANIM_FMT_JSON_MAX];
+    size_t n = anim_fmt_f64_json(v, buf);
+    anim_json_writer_raw(w, buf, n);
+}
+
+void anim_json_writer_f32(anim_json_writer *w, float v)
+{
+    char buf[ANIM_FMT_JSON_MAX];
+    size_t n = anim_fmt_f32_json(v, buf);
+    anim_json_writer_raw(w, buf, n);
+}
+
+void anim_json_writer_bool(anim_json_writer *w, bool v)
+{
+    if (v)
+        anim_json_writer_raw(w, "true", 4);
+    else
+        anim_json_writer_raw(w, "false", 5);
+}
+
+void anim_json_writer_null(anim_json_writer *w)
+{
+    anim_json_writer_raw(w, "null", 4);
+}
+
+bool anim_json_writer_ok(const anim_json_writer *w)
+{
+    return !w->misuse && w->depth == 0 && !w->after_key && !w->out->failed;
+}

@@ -1,0 +1,95 @@
+/* animsmith-fixturegen OUTDIR: regenerates every example asset into
+ * OUTDIR/assets/ and the example contracts into OUTDIR/.
+ *
+ * Output is deterministic (no timestamps, fixed recipes); the committed
+ * copies under examples/ are checked against a fresh run by
+ * tests/scripts/fixtures_match.sh. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "animsmith/atomic_write.h"
+#include "animsmith/gltf_write.h"
+#include "contracts.h"
+#include "fixtures.h"
+
+static const struct {
+    const char *file;
+    fg_recipe recipe;
+} ASSETS[] = {
+    {"clip.glb", fg_clip_clean},
+    {"clip-dirty.glb", fg_clip_dirty},
+    {"walk.glb", fg_walk_clean},
+    {"walk-dirty.glb", fg_walk_dirty},
+    {"walk-short-channel.glb", fg_walk_short_channel},
+    {"walk-travel.glb", fg_walk_travel},
+    {"walk-frozen-arm.glb", fg_walk_frozen_arm},
+    {"walk-scaled.glb", fg_walk_scaled},
+    {"run-ring.glb", fg_run_ring},
+    {"report-comparison-before.glb", fg_report_comparison_before},
+    {"report-comparison-after.glb", fg_report_comparison_after},
+};
+
+static int make_dir(const char *path)
+{
+    if (mkdir(path, 0777) == 0 || errno == EEXIST)
+        return 0;
+    fprintf(stderr, "animsmith-fixturegen: cannot create %s: %s\n", path, strerror(errno));
+    return -1;
+}
+
+static char *join(const char *a, const char *b)
+{
+    size_t n = strlen(a) + strlen(b) + 2;
+    char *s = malloc(n);
+    if (!s) {
+        fprintf(stderr, "animsmith-fixturegen: out of memory\n");
+        exit(1);
+    }
+    snprintf(s, n, "%s/%s", a, b);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: animsmith-fixturegen OUTDIR\n");
+        return 2;
+    }
+    const char *out = argv[1];
+    char *assets = join(out, "assets");
+    if (make_dir(out) != 0 || make_dir(assets) != 0)
+        return 1;
+    int status = 0;
+    const char *generator = anim_gltf_default_generator();
+    for (size_t i = 0; i < sizeof ASSETS / sizeof ASSETS[0]; i++) {
+        fg_builder b;
+        if (fg_init(&b) != 0) {
+            fprintf(stderr, "animsmith-fixturegen: out of memory\n");
+            return 1;
+        }
+        ASSETS[i].recipe(&b);
+        char *path = join(assets, ASSETS[i].file);
+        anim_error err = {0};
+        if (fg_write(&b, path, generator, &err) != 0) {
+            fprintf(stderr, "animsmith-fixturegen: %s\n", err.message);
+            status = 1;
+        }
+        free(path);
+        fg_free(&b);
+    }
+    for (size_t i = 0; i < fg_contract_count; i++) {
+        char *path = join(out, fg_contracts[i].file);
+        anim_error err = {0};
+        const char *text = fg_contracts[i].text;
+        if (anim_write_file_atomic(path, text, strlen(text), &err) != 0) {
+            fprintf(stderr, "animsmith-fixturegen: %s\n", err.message);
+            status = 1;
+        }
+        free(path);
+    }
+    free(assets);
+    return status;
+}
