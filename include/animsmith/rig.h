@@ -97,8 +97,8 @@ typedef struct anim_rig_resolution {
     /* Roles the base profile's table or [rig.roles] names: outcome is
      * "resolved" only when every declared role is bound. */
     bool declared[ANIM_ROLE_COUNT];
-    /* Bones matched by an ambiguous role (first two in bone order), for
-     * messages; ANIM_NONE otherwise. */
+    /* For messages: an ambiguous role's first two candidates in bone order,
+     * or a colliding role's shared bone in [0]; ANIM_NONE otherwise. */
     uint32_t ambiguous_bone[ANIM_ROLE_COUNT][2];
     uint32_t resolved_count;
     /* auto tie with different bindings: the tied profiles (declaration

@@ -390,25 +390,53 @@ const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena, uin
     return out;
 }
 
+/* Doubles straight from the bytes: UNSIGNED_INT indices above 2^24 must not
+ * pass through binary32. Normalized integers widen the float rule exactly. */
+static double component_double(const uint8_t *p, uint32_t ctype, bool normalized)
+{
+    if (ctype == ANIM_GLTF_UNSIGNED_INT)
+        return (double)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                        (uint32_t)p[3] << 24);
+    return (double)component_float(p, ctype, normalized);
+}
+
 int anim_accessor_read_f64(const anim_source *src, uint32_t index, double *out,
                            anim_error *err)
 {
     if (index >= src->accessor_count)
         return anim_error_set(err, ANIM_ERR_USAGE, "accessor %u does not exist", index);
-    if (gltf_accessor_check_layout(src, index, "read", err))
+    char ctx[48];
+    snprintf(ctx, sizeof ctx, "accessor %u", index);
+    if (gltf_accessor_check_layout(src, index, ctx, err))
         return -1;
-    anim_arena *scratch = anim_arena_new();
-    if (!scratch)
-        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    bool borrowed;
-    const float *f = gltf_accessor_floats(src, scratch, index, &borrowed, err);
-    if (!f) {
-        anim_arena_free(scratch);
-        return -1;
-    }
-    size_t n = (size_t)src->accessors[index].count * src->accessors[index].components;
+    const anim_accessor *a = &src->accessors[index];
+    size_t elem = element_size(a);
+    size_t cs = anim_gltf_component_size(a->component_type);
+    size_t n = (size_t)a->count * a->components;
     for (size_t i = 0; i < n; i++)
-        out[i] = f[i];
-    anim_arena_free(scratch);
+        out[i] = 0.0;
+    if (a->type[0] == 'M' || a->has_sparse) {
+        /* Padded matrices and sparse substitution: reuse the float decoder. */
+        anim_arena *scratch = anim_arena_new();
+        if (!scratch)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        bool borrowed;
+        const float *f = gltf_accessor_floats(src, scratch, index, &borrowed, err);
+        if (f)
+            for (size_t i = 0; i < n; i++)
+                out[i] = f[i];
+        anim_arena_free(scratch);
+        return f ? 0 : -1;
+    }
+    if (a->buffer_view == ANIM_NONE)
+        return 0;
+    const anim_buffer_view *v = &src->views[a->buffer_view];
+    const uint8_t *base = src->buffers[v->buffer].data + v->byte_offset + a->byte_offset;
+    size_t stride = v->byte_stride ? v->byte_stride : elem;
+    for (uint32_t i = 0; i < a->count; i++)
+        for (uint32_t k = 0; k < a->components; k++)
+            out[(size_t)i * a->components + k] =
+                component_double(base + (size_t)i * stride + k * cs, a->component_type,
+                                 a->normalized);
     return 0;
 }

@@ -9,6 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Rounds to binary32 and widens back. The volatile is deliberate: gcc 12's
+ * SLP vectorizer at -O2/-O3 turns a loop of (double)(float)x into a no-op
+ * for vectorized lanes (the rest TRS stayed unrounded), so keep each
+ * rounding scalar and observable. */
+static double round_f32(double x)
+{
+    volatile float f = (float)x;
+    return (double)f;
+}
+
 static int read_rest(const anim_json_value *node, uint32_t index, anim_bone *bone,
                      anim_error *err)
 {
@@ -28,7 +38,7 @@ static int read_rest(const anim_json_value *node, uint32_t index, anim_bone *bon
     if (bone->has_matrix) {
         double m[16];
         for (int i = 0; i < 16; i++)
-            m[i] = bone->matrix[i] = (double)(float)bone->matrix[i];
+            m[i] = bone->matrix[i] = round_f32(bone->matrix[i]);
         anim_vec3 dt, ds;
         anim_quat dr;
         anim_mat4 mm;
@@ -39,11 +49,11 @@ static int read_rest(const anim_json_value *node, uint32_t index, anim_bone *bon
         s[0] = ds.x, s[1] = ds.y, s[2] = ds.z;
     } else {
         for (int i = 0; i < 3; i++) {
-            t[i] = (double)(float)t[i];
-            s[i] = (double)(float)s[i];
+            t[i] = round_f32(t[i]);
+            s[i] = round_f32(s[i]);
         }
         for (int i = 0; i < 4; i++)
-            r[i] = (double)(float)r[i];
+            r[i] = round_f32(r[i]);
     }
     memcpy(bone->rest_translation, t, sizeof t);
     memcpy(bone->rest_rotation, r, sizeof r);

@@ -1,0 +1,1 @@
+inspect tests/fixtures/identity/multi.gltf

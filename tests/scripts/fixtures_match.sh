@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Regenerates every example asset and contract and compares them with the
+# committed copies under examples/ (any difference, missing or extra file
+# fails). When the earlier implementation's files are present beside the
+# checkout (../shared/corpus/peer or $ANIMSMITH_CORPUS/peer), also checks
+# that the four spec-section-11 assets equal them except for the 5-byte
+# version in the generator string.
+set -u
+BUILD_DIR=${1:?usage: fixtures_match.sh BUILD_DIR SOURCE_DIR}
+SOURCE_DIR=${2:?usage: fixtures_match.sh BUILD_DIR SOURCE_DIR}
+GEN="$BUILD_DIR/animsmith-fixturegen"
+if [ ! -x "$GEN" ]; then
+    echo "fixtures_match: $GEN not built" >&2
+    exit 1
+fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+"$GEN" "$TMP/examples" || { echo "fixtures_match: generator failed" >&2; exit 1; }
+
+fail=0
+# Generated files must exist, committed, with identical bytes.
+while IFS= read -r rel; do
+    if [ ! -f "$SOURCE_DIR/examples/$rel" ]; then
+        echo "fixtures_match: examples/$rel is generated but not committed" >&2
+        fail=1
+    elif ! cmp -s "$TMP/examples/$rel" "$SOURCE_DIR/examples/$rel"; then
+        echo "fixtures_match: examples/$rel differs from the generator output" >&2
+        fail=1
+    fi
+done < <(cd "$TMP/examples" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
+
+# Committed assets/contracts the generator does not produce.
+while IFS= read -r rel; do
+    if [ ! -f "$TMP/examples/$rel" ]; then
+        echo "fixtures_match: examples/$rel is committed but not generated" >&2
+        fail=1
+    fi
+done < <(cd "$SOURCE_DIR/examples" &&
+         { find assets -maxdepth 1 -type f -name '*.glb'; find . -maxdepth 1 -type f -name '*.toml'; } |
+         sed 's|^\./||' | LC_ALL=C sort)
+[ "$fail" -eq 0 ] || exit 1
+echo "fixtures_match: examples/ matches the generator output"
+
+CORPUS=${ANIMSMITH_CORPUS:-"$SOURCE_DIR/../shared/corpus"}
+PEER="$CORPUS/peer"
+if [ ! -d "$PEER" ]; then
+    echo "fixtures_match: no peer corpus at $PEER; skipping the byte comparison with the earlier implementation"
+    exit 0
+fi
+for f in clip clip-dirty walk walk-dirty; do
+    ours="$TMP/examples/assets/$f.glb"
+    theirs="$PEER/$f.glb"
+    if [ ! -f "$theirs" ]; then
+        echo "fixtures_match: $theirs missing" >&2
+        exit 1
+    fi
+    if [ "$(stat -c %s "$ours")" != "$(stat -c %s "$theirs")" ]; then
+        echo "fixtures_match: $f.glb size differs from the peer's" >&2
+        exit 1
+    fi
+    # Mask the version after "animsmith " in both and compare the rest.
+    if ! cmp -s <(sed 's/"animsmith [0-9][0-9.]*"/"animsmith X.Y.Z"/' "$ours") \
+                <(sed 's/"animsmith [0-9][0-9.]*"/"animsmith X.Y.Z"/' "$theirs"); then
+        echo "fixtures_match: $f.glb differs from the peer's beyond the version string" >&2
+        exit 1
+    fi
+    n=$(cmp -l "$ours" "$theirs" | wc -l)
+    if [ "$n" -gt 5 ]; then
+        echo "fixtures_match: $f.glb differs from the peer's in $n bytes (> 5)" >&2
+        exit 1
+    fi
+done
+echo "fixtures_match: spec assets equal the peer's except the version bytes"

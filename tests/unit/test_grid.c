@@ -1,0 +1,383 @@
+/* The metric grid (spec 2.4): frame count, existence, times, contents,
+ * and the walk-dirty worked numbers of spec 11.2 / Appendix A. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "animsmith/doc.h"
+#include "animsmith/error.h"
+#include "animsmith/math.h"
+#include "animsmith/sample.h"
+
+static void assert_near(double a, double b, double eps)
+{
+    if (!(fabs(a - b) <= eps)) {
+        print_error("%.17g != %.17g (eps %g)\n", a, b, eps);
+        fail();
+    }
+}
+
+static anim_bone make_bone(const char *name, uint32_t parent, double tx, double ty, double tz)
+{
+    anim_bone b;
+    memset(&b, 0, sizeof b);
+    b.name = name;
+    b.has_name = true;
+    b.parent = parent;
+    b.rest_translation[0] = tx;
+    b.rest_translation[1] = ty;
+    b.rest_translation[2] = tz;
+    b.rest_rotation[3] = 1;
+    b.rest_scale[0] = b.rest_scale[1] = b.rest_scale[2] = 1;
+    b.mesh = b.skin = ANIM_NONE;
+    return b;
+}
+
+static anim_track make_track(anim_path path, anim_interp interp, uint32_t bone, const float *times,
+                             uint32_t keys, const float *values, uint32_t elements)
+{
+    anim_track t;
+    memset(&t, 0, sizeof t);
+    t.bone = bone;
+    t.path = path;
+    t.interp = interp;
+    t.times = times;
+    t.key_count = keys;
+    t.values = values;
+    t.value_count = elements;
+    t.components = path == ANIM_PATH_ROTATION ? 4 : 3;
+    return t;
+}
+
+static void test_default_frame_count(void **state)
+{
+    (void)state;
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    assert_int_equal(anim_clip_default_frame_count(&clip), 2);
+    assert_int_equal(anim_clip_default_frame_count(NULL), 2);
+    static const float t1[] = {0};
+    static const float t5[] = {0, 0.25f, 0.25f, NAN, 1}; /* invalid, still counts */
+    static const float v[15] = {0};
+    anim_track tracks[3] = {make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, 0, t1, 1, v, 1),
+                            make_track(ANIM_PATH_SCALE, ANIM_INTERP_STEP, 0, t5, 5, v, 5),
+                            make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, 99, t5, 4, v, 4)};
+    clip.tracks = tracks;
+    clip.track_count = 1;
+    assert_int_equal(anim_clip_default_frame_count(&clip), 2);
+    clip.track_count = 3;
+    assert_int_equal(anim_clip_default_frame_count(&clip), 5);
+    /* Morph tracks do not count. */
+    static const float t9[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    anim_track morph = make_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, 0, t9, 9, v, 9);
+    morph.components = 1;
+    clip.morph_tracks = &morph;
+    clip.morph_track_count = 1;
+    assert_int_equal(anim_clip_default_frame_count(&clip), 5);
+}
+
+static void test_grid_existence(void **state)
+{
+    (void)state;
+    anim_bone bones[1] = {make_bone("root", ANIM_NONE, 0, 0, 0)};
+    anim_doc doc;
+    memset(&doc, 0, sizeof doc);
+    doc.bones = bones;
+    doc.bone_count = 1;
+    static const float t2[] = {0, 1};
+    static const float t3[] = {0, 0.5f, 1};
+    static const float v[9] = {0};
+    anim_track tr = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, 0, t2, 2, v, 2);
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    clip.name = "c";
+    clip.tracks = &tr;
+    clip.track_count = 1;
+    clip.duration_s = 1;
+    anim_metric_grid grid;
+    anim_error err;
+    memset(&err, 0, sizeof err);
+
+    /* N = 2: no grid (distinct from an error, grid zeroed) */
+    assert_false(anim_clip_has_metric_grid(&clip));
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 0);
+    assert_null(grid.times);
+    assert_int_equal(grid.frame_count, 0);
+    anim_metric_grid_free(&grid); /* safe on a zeroed grid */
+
+    tr.times = t3;
+    tr.key_count = 3;
+    tr.value_count = 3;
+    assert_true(anim_clip_has_metric_grid(&clip));
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 1);
+    assert_int_equal(grid.frame_count, 3);
+    assert_int_equal(grid.bone_count, 1);
+    anim_metric_grid_free(&grid);
+    assert_null(grid.times);
+
+    clip.duration_s = 0;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 0);
+    clip.duration_s = -1;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 0);
+    clip.duration_s = NAN;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 0);
+    clip.duration_s = INFINITY;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 0);
+
+    /* Bad arguments are errors. */
+    assert_int_equal(anim_metric_grid_build(NULL, &clip, &grid, &err), -1);
+    assert_int_equal(err.code, ANIM_ERR_USAGE);
+    assert_int_equal(anim_metric_grid_uniform(&doc, &clip, 1, &grid, &err), -1);
+    assert_int_equal(anim_metric_grid_at_times(&doc, &clip, NULL, 0, &grid, &err), -1);
+}
+
+static void test_grid_times(void **state)
+{
+    (void)state;
+    anim_doc doc;
+    memset(&doc, 0, sizeof doc); /* no bones at all still has times */
+    static const float t5[] = {0, 0.1f, 0.2f, 0.3f, 0.7f};
+    static const float v[15] = {0};
+    anim_track tr = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, 0, t5, 5, v, 5);
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    clip.tracks = &tr;
+    clip.track_count = 1;
+    clip.duration_s = 1.0;
+    anim_metric_grid grid;
+    anim_error err;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 1);
+    assert_int_equal(grid.frame_count, 5);
+    const double expect[] = {0, 0.25, 0.5, 0.75, 1.0};
+    for (int i = 0; i < 5; i++)
+        assert_true(grid.times[i] == expect[i]);
+    anim_metric_grid_free(&grid);
+
+    /* Irregular duration: t_i = (d·i)/(N−1), endpoints exact. */
+    clip.duration_s = (double)0.7f;
+    assert_int_equal(anim_metric_grid_uniform(&doc, &clip, 7, &grid, &err), 0);
+    assert_true(grid.times[0] == 0.0);
+    assert_true(grid.times[6] == (double)0.7f);
+    for (int i = 1; i < 6; i++) {
+        assert_true(grid.times[i] == ((double)0.7f * i) / 6.0);
+        assert_true(grid.times[i] > grid.times[i - 1]);
+    }
+    anim_metric_grid_free(&grid);
+    /* Endpoints exact for many N even where (d·(N−1))/(N−1) might not be. */
+    for (uint32_t n = 2; n < 200; n++) {
+        clip.duration_s = 0.1 * n + 1.0 / 3.0;
+        assert_int_equal(anim_metric_grid_uniform(&doc, &clip, n, &grid, &err), 0);
+        assert_true(grid.times[0] == 0.0 && grid.times[n - 1] == clip.duration_s);
+        anim_metric_grid_free(&grid);
+    }
+}
+
+static void test_grid_matches_pose_sampling(void **state)
+{
+    (void)state;
+    /* Three-bone chain with rotation, translation and scale tracks; every
+     * grid entry must equal plain per-time pose sampling + FK. */
+    anim_bone bones[3] = {make_bone("root", ANIM_NONE, 0, 1, 0), make_bone("mid", 0, 0, 0.5, 0),
+                          make_bone("tip", 1, 0.25, 0, 0)};
+    anim_doc doc;
+    memset(&doc, 0, sizeof doc);
+    doc.bones = bones;
+    doc.bone_count = 3;
+    static const float times[] = {0, 0.2f, 0.5f, 0.9f, 1.3f};
+    float rot[20], trans[15], scale[15];
+    for (int k = 0; k < 5; k++) {
+        anim_quat q = anim_quat_from_axis_angle(anim_vec3_make(1, k, 2), 0.4 * k);
+        rot[4 * k] = (float)q.x;
+        rot[4 * k + 1] = (float)q.y;
+        rot[4 * k + 2] = (float)q.z;
+        rot[4 * k + 3] = (float)q.w;
+        for (int c = 0; c < 3; c++) {
+            trans[3 * k + c] = (float)(0.1 * k * (c + 1));
+            scale[3 * k + c] = (float)(1 + 0.2 * k - 0.1 * c);
+        }
+    }
+    anim_track tracks[4] = {make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, 1, times, 5, rot, 5),
+                            make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_STEP, 0, times, 5, trans, 5),
+                            make_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, 1, times, 5, scale, 5),
+                            make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, 2, times + 2, 3, rot + 8, 3)};
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    clip.tracks = tracks;
+    clip.track_count = 4;
+    clip.duration_s = (double)1.3f;
+    anim_metric_grid grid;
+    anim_error err;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 1);
+    assert_int_equal(grid.frame_count, 5);
+    for (uint32_t f = 0; f < grid.frame_count; f++) {
+        anim_trs local[3];
+        anim_mat4 model[3];
+        anim_quat mrot[3];
+        anim_pose_sample(&doc, &clip, grid.times[f], local);
+        anim_pose_fk(&doc, local, model, mrot);
+        for (uint32_t b = 0; b < 3; b++) {
+            size_t i = anim_metric_grid_index(&grid, f, b);
+            assert_int_equal(i, f * 3 + b);
+            assert_memory_equal(&grid.local[i], &local[b], sizeof local[b]);
+            anim_vec3 p = anim_mat4_translation(&model[b]);
+            assert_memory_equal(&grid.model_pos[i], &p, sizeof p);
+            assert_memory_equal(&grid.model_rot[i], &mrot[b], sizeof mrot[b]);
+        }
+    }
+    anim_metric_grid_free(&grid);
+
+    /* Caller-given times (decreasing, off-key, beyond the ends). */
+    const double ts[] = {2.0, 1.3, 0.95, 0.5, 0.21, -1.0, 0.6};
+    assert_int_equal(anim_metric_grid_at_times(&doc, &clip, ts, 7, &grid, &err), 0);
+    for (uint32_t f = 0; f < 7; f++) {
+        anim_trs local[3];
+        anim_pose_sample(&doc, &clip, ts[f], local);
+        assert_true(grid.times[f] == ts[f]);
+        assert_memory_equal(&grid.local[f * 3], local, sizeof local);
+    }
+    anim_metric_grid_free(&grid);
+}
+
+static void test_grid_size_limit(void **state)
+{
+    (void)state;
+    static anim_bone bones[4];
+    for (int i = 0; i < 4; i++)
+        bones[i] = make_bone("b", i == 0 ? ANIM_NONE : 0, 0, 0, 0);
+    anim_doc doc;
+    memset(&doc, 0, sizeof doc);
+    doc.bones = bones;
+    doc.bone_count = 4;
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    clip.name = "huge";
+    clip.duration_s = 1;
+    anim_metric_grid grid;
+    anim_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(anim_metric_grid_uniform(&doc, &clip, UINT32_MAX, &grid, &err), -1);
+    assert_int_equal(err.code, ANIM_ERR_LIMIT);
+    assert_non_null(strstr(err.message, "metric grid"));
+    assert_null(grid.times);
+    /* A clip whose key count claims a huge N fails the same way. */
+    static const float t[] = {0, 1};
+    anim_track tr = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, 0, t, UINT32_MAX, NULL, 0);
+    clip.tracks = &tr;
+    clip.track_count = 1;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), -1);
+    assert_int_equal(err.code, ANIM_ERR_LIMIT);
+}
+
+/* ---- spec 11.2 walk-dirty, built in memory ---- */
+
+static float walk_times[33];
+static float walk_values[2][33 * 3];
+
+static void build_walk(anim_doc *doc, anim_bone *bones, anim_clip *clip, anim_track *tracks, double period)
+{
+    bones[0] = make_bone("pelvis", ANIM_NONE, 0, 1, 0);
+    bones[1] = make_bone("foot_l", 0, (double)0.1f, -1, 0);
+    bones[2] = make_bone("foot_r", 0, (double)-0.1f, -1, 0);
+    for (int k = 0; k <= 32; k++)
+        walk_times[k] = (float)k / 32.0f;
+    for (int side = 0; side < 2; side++) {
+        float sign = side == 0 ? 1.0f : -1.0f;
+        float rest[3] = {side == 0 ? 0.1f : -0.1f, -1.0f, 0.0f};
+        for (int k = 0; k <= 32; k++) {
+            /* (P·2π·k)/32 in f64, left to right (spec 11.2) */
+            double theta = (period * (2.0 * ANIM_PI) * k) / 32.0;
+            float s = (float)sin(theta);
+            float ay = sign * 0.05f, az = sign * 0.15f;
+            walk_values[side][3 * k] = rest[0];
+            walk_values[side][3 * k + 1] = rest[1] + ay * s;
+            walk_values[side][3 * k + 2] = rest[2] + az * s;
+        }
+        tracks[side] =
+            make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, (uint32_t)side + 1, walk_times, 33,
+                       walk_values[side], 33);
+    }
+    memset(doc, 0, sizeof *doc);
+    doc->bones = bones;
+    doc->bone_count = 3;
+    memset(clip, 0, sizeof *clip);
+    clip->name = "walk";
+    clip->has_name = true;
+    clip->tracks = tracks;
+    clip->track_count = 2;
+    clip->duration_s = (double)walk_times[32];
+    clip->max_keys = 33;
+}
+
+static void test_walk_dirty_loop_gap(void **state)
+{
+    (void)state;
+    anim_bone bones[3];
+    anim_track tracks[2];
+    anim_doc doc;
+    anim_clip clip;
+    build_walk(&doc, bones, &clip, tracks, 0.75);
+    assert_true(anim_track_is_valid(&tracks[0]) && anim_track_is_valid(&tracks[1]));
+    anim_metric_grid grid;
+    anim_error err;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 1);
+    assert_int_equal(grid.frame_count, 33);
+    assert_true(grid.times[32] == 1.0);
+    uint32_t foot_r = anim_doc_find_bone(&doc, "foot_r");
+    uint32_t foot_l = anim_doc_find_bone(&doc, "foot_l");
+    assert_int_equal(foot_r, 2);
+    anim_vec3 first = grid.model_pos[anim_metric_grid_index(&grid, 0, foot_r)];
+    anim_vec3 last = grid.model_pos[anim_metric_grid_index(&grid, 32, foot_r)];
+    double gap = anim_vec3_dist(first, last);
+    /* Appendix A: "bone 'foot_r' is 0.1581 m" (4 decimals). */
+    assert_near(gap, 0.1581, 0.00005);
+    assert_near(gap, 0.1581139, 1e-6);
+    /* frame 0 is the rest pose: pelvis (0,1,0) + foot (−0.1,−1,0) */
+    assert_near(first.x, (double)-0.1f, 1e-15);
+    assert_near(first.y, 0, 1e-15);
+    assert_near(first.z, 0, 1e-15);
+    double gap_l = anim_vec3_dist(grid.model_pos[anim_metric_grid_index(&grid, 0, foot_l)],
+                                  grid.model_pos[anim_metric_grid_index(&grid, 32, foot_l)]);
+    assert_near(gap_l, 0.1581139, 1e-6);
+    /* step_first = |v|·s_1 ≈ 0.0232001; step_last ≈ 0.0017114 */
+    double step_first = anim_vec3_dist(grid.model_pos[anim_metric_grid_index(&grid, 0, foot_r)],
+                                       grid.model_pos[anim_metric_grid_index(&grid, 1, foot_r)]);
+    double step_last = anim_vec3_dist(grid.model_pos[anim_metric_grid_index(&grid, 31, foot_r)],
+                                      grid.model_pos[anim_metric_grid_index(&grid, 32, foot_r)]);
+    assert_near(step_first, 0.0232001, 1e-6);
+    assert_near(step_last, 0.0017114, 1e-6);
+    /* The pelvis never moves; all rotations stay identity. */
+    for (uint32_t f = 0; f < grid.frame_count; f++) {
+        anim_vec3 p = grid.model_pos[anim_metric_grid_index(&grid, f, 0)];
+        assert_true(p.x == 0 && p.y == 1 && p.z == 0);
+        anim_quat q = grid.model_rot[anim_metric_grid_index(&grid, f, foot_r)];
+        assert_true(q.x == 0 && q.y == 0 && q.z == 0 && q.w == 1);
+    }
+    anim_metric_grid_free(&grid);
+
+    /* The clean walk (P = 1) closes to within the sin(2π) residue. */
+    build_walk(&doc, bones, &clip, tracks, 1.0);
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 1);
+    gap = anim_vec3_dist(grid.model_pos[anim_metric_grid_index(&grid, 0, foot_r)],
+                         grid.model_pos[anim_metric_grid_index(&grid, 32, foot_r)]);
+    assert_true(gap > 0 && gap < 1e-16); /* ≈3.67e-17 (Appendix A) */
+    anim_metric_grid_free(&grid);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_frame_count),
+        cmocka_unit_test(test_grid_existence),
+        cmocka_unit_test(test_grid_times),
+        cmocka_unit_test(test_grid_matches_pose_sampling),
+        cmocka_unit_test(test_grid_size_limit),
+        cmocka_unit_test(test_walk_dirty_loop_gap),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

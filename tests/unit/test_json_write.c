@@ -1,0 +1,128 @@
+/* Streaming JSON writer: compact and serde_json-pretty layouts, escaping. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "animsmith/json_write.h"
+
+static void write_sample(anim_json_writer *w)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "b");
+    anim_json_writer_begin_array(w);
+    anim_json_writer_int(w, -3);
+    anim_json_writer_uint(w, UINT64_MAX);
+    anim_json_writer_f64(w, 1.0);
+    anim_json_writer_f32(w, 0.1f);
+    anim_json_writer_f64(w, (double)0.1f);
+    anim_json_writer_end_array(w);
+    anim_json_writer_key(w, "a");
+    anim_json_writer_begin_object(w);
+    anim_json_writer_end_object(w);
+    anim_json_writer_key(w, "e");
+    anim_json_writer_begin_array(w);
+    anim_json_writer_end_array(w);
+    anim_json_writer_key(w, "n");
+    anim_json_writer_null(w);
+    anim_json_writer_key(w, "t");
+    anim_json_writer_bool(w, true);
+    anim_json_writer_key(w, "o");
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "x");
+    anim_json_writer_bool(w, false);
+    anim_json_writer_end_object(w);
+    anim_json_writer_end_object(w);
+}
+
+static void test_compact(void **state)
+{
+    (void)state;
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_json_writer w;
+    anim_json_writer_init(&w, &sb, false);
+    write_sample(&w);
+    assert_true(anim_json_writer_ok(&w));
+    assert_string_equal(sb.data, "{\"b\":[-3,18446744073709551615,1.0,0.1,0.10000000149011612],"
+                                 "\"a\":{},\"e\":[],\"n\":null,\"t\":true,\"o\":{\"x\":false}}");
+    anim_strbuf_free(&sb);
+}
+
+static void test_pretty(void **state)
+{
+    (void)state;
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_json_writer w;
+    anim_json_writer_init(&w, &sb, true);
+    write_sample(&w);
+    assert_true(anim_json_writer_ok(&w));
+    assert_string_equal(sb.data, "{\n"
+                                 "  \"b\": [\n"
+                                 "    -3,\n"
+                                 "    18446744073709551615,\n"
+                                 "    1.0,\n"
+                                 "    0.1,\n"
+                                 "    0.10000000149011612\n"
+                                 "  ],\n"
+                                 "  \"a\": {},\n"
+                                 "  \"e\": [],\n"
+                                 "  \"n\": null,\n"
+                                 "  \"t\": true,\n"
+                                 "  \"o\": {\n"
+                                 "    \"x\": false\n"
+                                 "  }\n"
+                                 "}");
+    anim_strbuf_free(&sb);
+}
+
+static void test_escape(void **state)
+{
+    (void)state;
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_json_writer w;
+    anim_json_writer_init(&w, &sb, false);
+    anim_json_writer_begin_array(&w);
+    const char s[] = "q\"b\\\b\f\n\r\t\x01\x1f\x7f caf\xc3\xa9 \xe2\x80\xae";
+    anim_json_writer_string(&w, s);
+    anim_json_writer_string_n(&w, "a\0b", 3);
+    anim_json_writer_end_array(&w);
+    assert_true(anim_json_writer_ok(&w));
+    assert_string_equal(sb.data, "[\"q\\\"b\\\\\\b\\f\\n\\r\\t\\u0001\\u001f\x7f caf\xc3\xa9 "
+                                 "\xe2\x80\xae\",\"a\\u0000b\"]");
+    anim_strbuf_free(&sb);
+}
+
+static void test_misuse(void **state)
+{
+    (void)state;
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_json_writer w;
+    anim_json_writer_init(&w, &sb, false);
+    anim_json_writer_begin_object(&w);
+    assert_false(anim_json_writer_ok(&w)); /* still open */
+    anim_json_writer_end_array(&w);        /* not after a key: closes */
+    anim_json_writer_end_object(&w);       /* nothing open */
+    assert_false(anim_json_writer_ok(&w));
+    anim_strbuf_free(&sb);
+
+    anim_strbuf deep = ANIM_STRBUF_INIT;
+    anim_json_writer_init(&w, &deep, false);
+    for (int i = 0; i < ANIM_JSON_WRITER_MAX_DEPTH + 1; i++)
+        anim_json_writer_begin_array(&w);
+    assert_true(w.misuse);
+    anim_strbuf_free(&deep);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_compact),
+        cmocka_unit_test(test_pretty),
+        cmocka_unit_test(test_escape),
+        cmocka_unit_test(test_misuse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
