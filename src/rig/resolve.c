@@ -74,15 +74,41 @@ static bool stage_matches(stage st, const char *name, const char *wanted)
     }
 }
 
-/* Counts candidates (stops at 2) and keeps the first two in bone order. */
+static bool is_skin_joint(const anim_doc *doc, uint32_t bone)
+{
+    uint32_t node = doc->bones[bone].node;
+    for (uint32_t s = 0; s < doc->skin_count; s++)
+        for (uint32_t j = 0; j < doc->skins[s].joint_count; j++)
+            if (doc->skins[s].joints[j] == node)
+                return true;
+    return false;
+}
+
+/* Counts candidates and keeps the first two in bone order. When a name is
+ * shared but exactly one of the bones carrying it is a skin joint (a joint
+ * `Head` beside a mesh node `Head`, as exporters often write), the joint is
+ * the bone an engine animates: it alone is the candidate. */
 static uint32_t find_candidates(const anim_doc *doc, stage st,
                                 const char *wanted, uint32_t found[2])
 {
-    uint32_t n = 0;
+    uint32_t n = 0, joints = 0, joint = ANIM_NONE;
     found[0] = found[1] = ANIM_NONE;
-    for (uint32_t i = 0; i < doc->bone_count && n < 2; i++)
-        if (stage_matches(st, bone_name(doc, i), wanted))
-            found[n++] = i;
+    for (uint32_t i = 0; i < doc->bone_count; i++) {
+        if (!stage_matches(st, bone_name(doc, i), wanted))
+            continue;
+        if (n < 2)
+            found[n] = i;
+        n++;
+        if (is_skin_joint(doc, i)) {
+            joints++;
+            joint = i;
+        }
+    }
+    if (n >= 2 && joints == 1) {
+        found[0] = joint;
+        found[1] = ANIM_NONE;
+        return 1;
+    }
     return n;
 }
 

@@ -302,6 +302,30 @@ static void test_ambiguous_exact(void **state)
     assert_string_equal(res.outcome, ANIM_RIG_OUTCOME_AMBIGUOUS_EXACT);
 }
 
+/* A joint and a mesh node sharing a name: the skin joint is the bone. */
+static void test_shared_name_prefers_the_skin_joint(void **state)
+{
+    (void)state;
+    skeleton sk;
+    anim_rig_resolution res;
+    const anim_doc *doc = SKEL(&sk, "pelvis", "foot_l", "foot_l", "foot_r");
+    uint32_t joints[] = {0, 2, 3};
+    anim_skin skin = {.name = NULL, .joints = joints, .joint_count = 3};
+    sk.doc.skins = &skin;
+    sk.doc.skin_count = 1;
+    resolve(doc, NULL, NULL, &res);
+    assert_bound(&res, ANIM_ROLE_LEFT_FOOT, 2, ANIM_RIG_POLICY_EXACT);
+    assert_string_equal(res.outcome, ANIM_RIG_OUTCOME_COVERAGE);
+
+    /* Both carriers are joints: still ambiguous. */
+    uint32_t all[] = {0, 1, 2, 3};
+    skin.joints = all;
+    skin.joint_count = 4;
+    resolve(doc, NULL, NULL, &res);
+    assert_unbound(&res, ANIM_ROLE_LEFT_FOOT);
+    assert_string_equal(res.outcome, ANIM_RIG_OUTCOME_AMBIGUOUS_EXACT);
+}
+
 static void test_ambiguous_folded(void **state)
 {
     (void)state;
@@ -617,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_folded_policy),
         cmocka_unit_test(test_stage_order),
         cmocka_unit_test(test_ambiguous_exact),
+        cmocka_unit_test(test_shared_name_prefers_the_skin_joint),
         cmocka_unit_test(test_ambiguous_folded),
         cmocka_unit_test(test_role_collision),
         cmocka_unit_test(test_auto_two_role_rule),
