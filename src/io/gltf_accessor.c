@@ -61,7 +61,7 @@ static int parse_view(const anim_json_value *obj, uint32_t index, const anim_sou
                       anim_buffer_view *v, anim_error *err)
 {
     char ctx[48];
-    snprintf(ctx, sizeof ctx, "buffer view %u", index);
+    gltf_format_ctx(ctx, sizeof ctx, "buffer view ", index);
     uint64_t off, len, stride;
     if (gltf_require_object(obj, ctx, err) ||
         gltf_get_index(obj, "buffer", ctx, true, src->buffer_count, "buffer", &v->buffer, err) ||
@@ -85,7 +85,7 @@ static int parse_accessor(const anim_json_value *obj, uint32_t index, const anim
                           anim_accessor *a, anim_error *err)
 {
     char ctx[48];
-    snprintf(ctx, sizeof ctx, "accessor %u", index);
+    gltf_format_ctx(ctx, sizeof ctx, "accessor ", index);
     uint64_t off, count, ctype;
     const char *type;
     if (gltf_require_object(obj, ctx, err) ||
@@ -357,9 +357,19 @@ const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena, uin
         *borrowed = true;
         return (const float *)(const void *)base;
     }
-    size_t n;
-    if (!anim_size_mul(a->count, a->components, &n)) {
+    size_t n, bytes;
+    if (!anim_size_mul(a->count, a->components, &n) || !anim_size_mul(n, sizeof(float), &bytes)) {
         anim_error_set(err, ANIM_ERR_LIMIT, "accessor %u is too large", index);
+        return NULL;
+    }
+    /* Without a buffer view the elements are implicit zeros: nothing in the
+     * file backs the count, so a few bytes of JSON could otherwise demand
+     * gigabytes. Bound it before allocating. */
+    if (!base && bytes > GLTF_MAX_IMPLICIT_BYTES) {
+        anim_error_set(err, ANIM_ERR_LIMIT,
+                       "accessor %u has no buffer view and declares %u elements (%zu bytes decoded), "
+                       "more than the %u-byte limit for implicit data",
+                       index, a->count, bytes, GLTF_MAX_IMPLICIT_BYTES);
         return NULL;
     }
     float *out = anim_arena_calloc(arena, n ? n : 1, sizeof(float));

@@ -82,7 +82,7 @@ int gltf_parse_extensions(anim_source *src, anim_arena *arena, anim_error *err)
 
 static int resolve_one(anim_source *src, anim_arena *arena, const char *base_dir,
                        const anim_load_options *opts, uint32_t index, const anim_json_value *obj,
-                       anim_buffer *buf, anim_error *err)
+                       anim_buffer *buf, size_t *external_bytes, anim_error *err)
 {
     char ctx[48];
     snprintf(ctx, sizeof ctx, "buffer %u", index);
@@ -129,12 +129,22 @@ static int resolve_one(anim_source *src, anim_arena *arena, const char *base_dir
     char *path = gltf_resolve_uri_path(arena, base_dir, buf->uri, opts->confine_uris, ctx, err);
     if (!path)
         return -1;
+    /* All external files of one asset share the file-size limit: a short
+     * JSON naming one large file a thousand times must not hold it in memory
+     * a thousand times. */
+    size_t used = *external_bytes; /* <= max_file_bytes, so no underflow */
     uint8_t *data;
     size_t len;
-    if (anim_read_file(path, opts->max_file_bytes, arena, &data, &len, err)) {
+    if (anim_read_file(path, opts->max_file_bytes - used, arena, &data, &len, err)) {
+        if (used > 0 && err && err->code == ANIM_ERR_LIMIT)
+            return anim_error_set(err, ANIM_ERR_LIMIT,
+                                  "%s: uri \"%s\": the asset's external buffers together exceed the "
+                                  "%zu-byte limit",
+                                  ctx, buf->uri, opts->max_file_bytes);
         anim_error_prefix(err, "%s", ctx);
         return -1;
     }
+    *external_bytes = used + len;
     buf->path = path;
     buf->data = data;
     buf->data_length = len;
@@ -153,9 +163,10 @@ int gltf_resolve_buffers(anim_source *src, anim_arena *arena, const char *base_d
     src->buffers = anim_arena_calloc(arena, src->buffer_count, sizeof *src->buffers);
     if (!src->buffers && src->buffer_count)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    size_t external_bytes = 0;
     for (uint32_t i = 0; i < src->buffer_count; i++)
         if (resolve_one(src, arena, base_dir, opts, i, &arr->u.array.items[i], &src->buffers[i],
-                        err))
+                        &external_bytes, err))
             return -1;
     return 0;
 }

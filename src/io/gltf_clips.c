@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *path_names[] = {"translation", "rotation", "scale", "weights"};
@@ -73,7 +74,9 @@ static int parse_samplers(const anim_json_value *samplers, const anim_source *sr
     for (uint32_t s = 0; s < samplers->u.array.count; s++) {
         const anim_json_value *obj = &samplers->u.array.items[s];
         char ctx[64];
-        snprintf(ctx, sizeof ctx, "animation %u sampler %u", anim, s);
+        gltf_format_ctx(ctx, sizeof ctx, "animation ", anim);
+        size_t at = strlen(ctx);
+        gltf_format_ctx(ctx + at, sizeof ctx - at, " sampler ", s);
         const char *interp;
         if (gltf_require_object(obj, ctx, err) ||
             gltf_get_index(obj, "input", ctx, true, src->accessor_count, "accessor",
@@ -105,20 +108,79 @@ static uint32_t morph_target_count(const anim_doc *doc, uint32_t node)
     return doc->meshes[bone->mesh].primitives[0].target_count;
 }
 
+/* Decoded accessors, shared by every channel that names them: each one is
+ * decoded once, and the bytes copied in total are bounded by the size of
+ * the buffers, so many accessors over the same bytes (or many channels over
+ * one implicit accessor) cannot multiply a small file into huge memory. */
+typedef struct {
+    const float **floats; /* per accessor, NULL until decoded */
+    bool *borrowed;
+    size_t copied;        /* bytes decoded into the arena so far */
+    size_t budget;
+} decode_cache;
+
+/* "clip 'walk' node 3 sampler input", formatted only when a message needs
+ * it (a clip has tens of thousands of channels on a large library). */
+static const char *sampler_ctx(char *out, size_t cap, const anim_clip *clip, uint32_t node,
+                               bool input)
+{
+    snprintf(out, cap, "clip '%s' node %u sampler %s", clip->name, node,
+             input ? "input" : "output");
+    return out;
+}
+
+static int check_sampler_layout(const anim_source *src, const anim_clip *clip, uint32_t node,
+                                uint32_t acc, bool input, anim_error *err)
+{
+    if (gltf_accessor_check_layout(src, acc, "", NULL) == 0)
+        return 0;
+    char ctx[512];
+    return gltf_accessor_check_layout(src, acc, sampler_ctx(ctx, sizeof ctx, clip, node, input),
+                                      err);
+}
+
+static const float *decode(const anim_source *src, anim_arena *arena, decode_cache *cache,
+                           uint32_t acc, bool *borrowed, const anim_clip *clip, uint32_t node,
+                           bool input, anim_error *err)
+{
+    if (cache->floats[acc]) {
+        *borrowed = cache->borrowed[acc];
+        return cache->floats[acc];
+    }
+    char ctx[512];
+    const float *f = gltf_accessor_floats(src, arena, acc, borrowed, err);
+    if (!f) {
+        anim_error_prefix(err, "%s", sampler_ctx(ctx, sizeof ctx, clip, node, input));
+        return NULL;
+    }
+    if (!*borrowed) {
+        const anim_accessor *a = &src->accessors[acc];
+        size_t bytes = (size_t)a->count * a->components * sizeof(float);
+        if (!anim_size_add(cache->copied, bytes, &cache->copied) ||
+            cache->copied > cache->budget) {
+            anim_error_set(err, ANIM_ERR_LIMIT,
+                           "%s: accessor %u: decoded animation data exceeds %zu bytes (4 times the "
+                           "buffers' bytes plus %u)",
+                           sampler_ctx(ctx, sizeof ctx, clip, node, input), acc, cache->budget,
+                           GLTF_MAX_IMPLICIT_BYTES);
+            return NULL;
+        }
+    }
+    cache->floats[acc] = f;
+    cache->borrowed[acc] = *borrowed;
+    return f;
+}
+
 static int build_track(const anim_source *src, anim_arena *arena, const anim_doc *doc,
                        const anim_clip *clip, uint32_t anim, uint32_t channel, uint32_t sampler,
-                       const sampler_def *def, uint32_t node, anim_path path, anim_track *t,
-                       anim_error *err)
+                       const sampler_def *def, uint32_t node, anim_path path, decode_cache *cache,
+                       anim_track *t, anim_error *err)
 {
     if (check_encoding(src, anim, sampler, true, node, path, def->input, err) ||
         check_encoding(src, anim, sampler, false, node, path, def->output, err))
         return -1;
-    char ctx[512];
-    snprintf(ctx, sizeof ctx, "clip '%s' node %u sampler input", clip->name, node);
-    if (gltf_accessor_check_layout(src, def->input, ctx, err))
-        return -1;
-    snprintf(ctx, sizeof ctx, "clip '%s' node %u sampler output", clip->name, node);
-    if (gltf_accessor_check_layout(src, def->output, ctx, err))
+    if (check_sampler_layout(src, clip, node, def->input, true, err) ||
+        check_sampler_layout(src, clip, node, def->output, false, err))
         return -1;
     const anim_accessor *in = &src->accessors[def->input];
     const anim_accessor *out = &src->accessors[def->output];
@@ -148,8 +210,9 @@ static int build_track(const anim_source *src, anim_arena *arena, const anim_doc
                               clip->name, node, in->count, (unsigned long long)actual,
                               (unsigned long long)expected);
     bool borrowed_t, borrowed_v;
-    t->times = gltf_accessor_floats(src, arena, def->input, &borrowed_t, err);
-    t->values = t->times ? gltf_accessor_floats(src, arena, def->output, &borrowed_v, err) : NULL;
+    t->times = decode(src, arena, cache, def->input, &borrowed_t, clip, node, true, err);
+    t->values =
+        t->times ? decode(src, arena, cache, def->output, &borrowed_v, clip, node, false, err) : NULL;
     if (!t->values)
         return -1;
     t->bone = doc->node_to_bone[node];
@@ -183,11 +246,35 @@ static const char *clip_name(anim_arena *arena, anim_doc *doc, uint32_t index, c
     return anim_arena_printf(arena, "%s#%u", base, uses);
 }
 
+static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
+                           const anim_json_value *anims, decode_cache *cache, anim_error *err);
+
 int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, anim_error *err)
 {
     const anim_json_value *anims;
     if (gltf_get_array(src->root, "animations", "glTF root", &anims, err))
         return -1;
+    decode_cache cache = {NULL, NULL, 0, GLTF_MAX_IMPLICIT_BYTES};
+    for (uint32_t b = 0; b < src->buffer_count; b++) {
+        size_t four;
+        if (!anim_size_mul(src->buffers[b].data_length, 4, &four) ||
+            !anim_size_add(cache.budget, four, &cache.budget))
+            cache.budget = SIZE_MAX;
+    }
+    size_t n = src->accessor_count ? src->accessor_count : 1;
+    cache.floats = calloc(n, sizeof *cache.floats);
+    cache.borrowed = calloc(n, sizeof *cache.borrowed);
+    int rc = cache.floats && cache.borrowed
+                 ? build_all_clips(src, arena, doc, anims, &cache, err)
+                 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    free(cache.floats);
+    free(cache.borrowed);
+    return rc;
+}
+
+static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
+                           const anim_json_value *anims, decode_cache *cache, anim_error *err)
+{
     doc->clip_count = anims ? (uint32_t)anims->u.array.count : 0;
     doc->clips = anim_arena_calloc(arena, doc->clip_count ? doc->clip_count : 1, sizeof *doc->clips);
     if (!doc->clips)
@@ -225,7 +312,9 @@ int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, a
         for (uint32_t c = 0; c < cc; c++) {
             const anim_json_value *ch = &channels->u.array.items[c];
             char cctx[64];
-            snprintf(cctx, sizeof cctx, "animation %u channel %u", a, c);
+            gltf_format_ctx(cctx, sizeof cctx, "animation ", a);
+            size_t at = strlen(cctx);
+            gltf_format_ctx(cctx + at, sizeof cctx - at, " channel ", c);
             uint32_t sampler, node;
             const char *path_s;
             const anim_json_value *target = anim_json_get(ch, "target");
@@ -256,8 +345,8 @@ int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, a
                                       cctx, path_s);
             anim_track *t = path == ANIM_PATH_WEIGHTS ? &clip->morph_tracks[clip->morph_track_count]
                                                       : &clip->tracks[clip->track_count];
-            if (build_track(src, arena, doc, clip, a, c, sampler, &defs[sampler], node, path, t,
-                            err))
+            if (build_track(src, arena, doc, clip, a, c, sampler, &defs[sampler], node, path,
+                            cache, t, err))
                 return -1;
             if (path == ANIM_PATH_WEIGHTS) {
                 clip->morph_track_count++;

@@ -13,6 +13,10 @@
  * per-index tables before anything is allocated. */
 #define GLTF_MAX_ARRAY 16000000u
 
+/* Largest decoded size of an accessor without a bufferView (implicit zeros
+ * plus sparse substitution), whose count no file bytes back. */
+#define GLTF_MAX_IMPLICIT_BYTES (64u * 1024u * 1024u)
+
 /* The object being read, for messages: "accessor 3", "mesh 0 primitive 1". */
 typedef struct {
     const char *what;
@@ -37,6 +41,11 @@ int gltf_get_bool(const anim_json_value *obj, const char *key, const char *ctx, 
 int gltf_get_numbers(const anim_json_value *obj, const char *key, const char *ctx, size_t n,
                      double *out, bool *present, anim_error *err);
 int gltf_require_object(const anim_json_value *v, const char *ctx, anim_error *err);
+
+/* Writes prefix and the decimal index at out (cap bytes): snprintf("%s%u")
+ * without its cost, since a context is formatted for every object but only
+ * read when an error names one. Returns out. */
+char *gltf_format_ctx(char *out, size_t cap, const char *prefix, uint32_t index);
 
 /* Stages, in load order. */
 int gltf_parse_extensions(anim_source *src, anim_arena *arena, anim_error *err);

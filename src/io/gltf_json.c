@@ -4,7 +4,29 @@
 #include "io/gltf_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+
+char *gltf_format_ctx(char *out, size_t cap, const char *prefix, uint32_t index)
+{
+    char digits[10];
+    size_t d = 0, n = strlen(prefix);
+    do {
+        digits[d++] = (char)('0' + index % 10);
+        index /= 10;
+    } while (index);
+    if (cap == 0)
+        return out;
+    if (n + d >= cap) {
+        snprintf(out, cap, "%s", prefix); /* truncated like snprintf would */
+        return out;
+    }
+    memcpy(out, prefix, n);
+    while (d)
+        out[n++] = digits[--d];
+    out[n] = '\0';
+    return out;
+}
 
 int gltf_require_object(const anim_json_value *v, const char *ctx, anim_error *err)
 {

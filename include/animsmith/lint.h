@@ -1,0 +1,192 @@
+/* The lint run: a registry of checks (one file per check under
+ * src/checks/), and the evaluation lifecycle of seed 001/003: every check
+ * record carries selection, configuration, applicability and evaluation,
+ * its content findings, the scopes it completed and typed coverage gaps.
+ * A check that lacks evidence says so as a gap instead of guessing; gaps
+ * never fail a run. */
+#ifndef ANIMSMITH_LINT_H
+#define ANIMSMITH_LINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "animsmith/arena.h"
+#include "animsmith/config.h"
+#include "animsmith/error.h"
+#include "animsmith/gltf.h"
+#include "animsmith/rig.h"
+#include "animsmith/sample.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { ANIM_VALUE_NONE = 0, ANIM_VALUE_NUMBER, ANIM_VALUE_TEXT } anim_value_kind;
+
+/* measured / expected of a finding: a number or a text, or absent. */
+typedef struct {
+    anim_value_kind kind;
+    double number;
+    const char *text;
+} anim_value;
+
+anim_value anim_value_number(double v); /* non-finite numbers become NONE */
+anim_value anim_value_text(const char *s);
+static inline anim_value anim_value_none(void)
+{
+    anim_value v = {ANIM_VALUE_NONE, 0.0, NULL};
+    return v;
+}
+
+/* One measurement of a group member row (gait-group, sync-group). */
+typedef struct {
+    const char *key;
+    anim_value value;
+} anim_member_measurement;
+
+typedef struct {
+    const char *member;
+    anim_member_measurement *measurements; /* sorted by key */
+    uint32_t measurement_count;
+} anim_member_row;
+
+typedef struct anim_finding {
+    const char *check_id;
+    anim_severity severity; /* NOTE, WARNING or ERROR */
+    const char *clip;       /* NULL when absent */
+    const char *bone;
+    const char *node;
+    bool has_time;
+    double time_s;          /* an f32 value widened (spec 5.1) */
+    anim_value measured;
+    anim_value expected;
+    anim_member_row *members;
+    uint32_t member_count;
+    const char *message;
+} anim_finding;
+
+typedef struct {
+    const char *code;       /* e.g. "first_frame_rest_delta" */
+    const char *subject;    /* NULL when absent (e.g. the clip name) */
+} anim_scope;
+
+typedef struct {
+    const char *code;       /* e.g. "insufficient_rotation_evidence" */
+    const char *message;
+    bool has_scope;
+    anim_scope scope;
+} anim_gap;
+
+typedef enum {
+    ANIM_EVAL_NOT_EVALUATED = 0,
+    ANIM_EVAL_PARTIAL,
+    ANIM_EVAL_COMPLETE
+} anim_evaluation;
+
+const char *anim_evaluation_name(anim_evaluation e); /* "complete", ... */
+
+typedef struct anim_check_record {
+    const char *check_id;
+    bool selected;
+    bool enabled;
+    bool applicable;
+    anim_evaluation evaluation;
+    anim_finding *findings;
+    uint32_t finding_count, finding_cap;
+    anim_scope *scopes;     /* evaluated scopes, emission order */
+    uint32_t scope_count, scope_cap;
+    anim_gap *gaps;
+    uint32_t gap_count, gap_cap;
+} anim_check_record;
+
+/* What a check sees: the loaded asset, the contract, the resolved roles and
+ * per-clip merged expectations and metric grids (computed once, shared). */
+typedef struct anim_lint_context {
+    const anim_asset *asset;
+    const anim_doc *doc;
+    const anim_config *config;
+    const anim_rig_resolution *rig;
+    const anim_clip_expect *expect; /* doc->clip_count entries */
+    anim_arena *arena;              /* findings, messages: freed with the result */
+    /* Lazily built metric grids, one per clip (see anim_lint_grid). */
+    anim_metric_grid *grids;
+    signed char *grid_state;        /* 0 not built, 1 built, -1 no grid */
+} anim_lint_context;
+
+/* The clip's metric grid, built on first use; NULL when the clip has none
+ * (duration 0 or fewer than 3 keys) or it could not be built. */
+const anim_metric_grid *anim_lint_grid(anim_lint_context *ctx, uint32_t clip);
+
+typedef struct anim_check_def {
+    const char *id;
+    anim_severity default_severity; /* the most severe it emits by default */
+    bool opt_in;                    /* disabled unless a severity is configured */
+    bool (*applicable)(const anim_lint_context *ctx);
+    /* NULL for catalog entries whose evaluation has not landed yet: such a
+     * check reports one gap `not_implemented` when it applies. */
+    int (*run)(anim_lint_context *ctx, anim_check_record *rec, anim_error *err);
+} anim_check_def;
+
+/* The catalog, in spec 5.1 order (also the order of checks[] in JSON). */
+size_t anim_check_count(void);
+const anim_check_def *anim_check_at(size_t index);
+const anim_check_def *anim_check_find(const char *id);
+
+/* Recording from inside a check (strings are copied into ctx->arena;
+ * message is printf-formatted). Return 0, or -1 on allocation failure. */
+#if defined(__GNUC__)
+#define ANIM_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define ANIM_PRINTF(a, b)
+#endif
+typedef struct {
+    anim_severity severity;
+    const char *clip, *bone, *node;
+    bool has_time;
+    double time_s;
+    anim_value measured, expected;
+    anim_member_row *members;
+    uint32_t member_count;
+} anim_finding_fields;
+
+int anim_check_finding(anim_lint_context *ctx, anim_check_record *rec,
+                       const anim_finding_fields *f, const char *fmt, ...) ANIM_PRINTF(4, 5);
+int anim_check_scope(anim_lint_context *ctx, anim_check_record *rec, const char *code,
+                     const char *subject);
+int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *code,
+                   const char *scope_code, const char *scope_subject, const char *fmt, ...)
+    ANIM_PRINTF(6, 7);
+
+/* Which checks run: --select (NULL = all). */
+typedef struct anim_lint_options {
+    const char *const *select;
+    size_t select_count;
+} anim_lint_options;
+
+/* One file's lint result. */
+typedef struct anim_lint_file {
+    const char *path;
+    uint64_t byte_count;
+    char sha256_hex[65];
+    anim_rig_resolution rig;
+    anim_check_record *records; /* anim_check_count() entries, catalog order */
+    size_t record_count;
+    anim_arena *arena;
+} anim_lint_file;
+
+/* Runs every check over one loaded asset. The result owns its arena. */
+int anim_lint_run(const anim_asset *asset, const anim_config *cfg,
+                  const anim_lint_options *opts, anim_lint_file *out, anim_error *err);
+void anim_lint_file_free(anim_lint_file *file);
+
+/* Shared role gaps (spec 5.1). */
+int anim_check_gap_root_motion_roles(anim_lint_context *ctx, anim_check_record *rec,
+                                     const char *scope_code, const char *subject);
+int anim_check_gap_gait_roles(anim_lint_context *ctx, anim_check_record *rec,
+                              const char *scope_code, const char *subject);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,28 @@
+/* Private to the lint layer: the evaluation entry of every check (one file
+ * per check id in this directory) and small helpers checks share. */
+#ifndef ANIMSMITH_CHECKS_H
+#define ANIMSMITH_CHECKS_H
+
+#include "animsmith/lint.h"
+
+#define CHECK_RUN(name) \
+    int anim_check_run_##name(anim_lint_context *ctx, anim_check_record *rec, anim_error *err)
+
+CHECK_RUN(nan);
+CHECK_RUN(time_monotonic);
+CHECK_RUN(quat_norm);
+CHECK_RUN(quat_flip);
+CHECK_RUN(duration_sanity);
+CHECK_RUN(scale_keys);
+CHECK_RUN(non_uniform_scale);
+CHECK_RUN(constant_nonunit_scale);
+CHECK_RUN(constant_track);
+CHECK_RUN(required_bones);
+CHECK_RUN(rest_world_scale);
+CHECK_RUN(missing_bones);
+CHECK_RUN(bind_pose);
+
+/* The name a finding uses for a track's bone (`<unknown>` out of range). */
+const char *check_bone_name(const anim_lint_context *ctx, uint32_t bone);
+
+#endif

@@ -1,0 +1,162 @@
+/* Recording findings, evaluated scopes and coverage gaps into a check
+ * record. Strings are copied into the run's arena so a check may format
+ * into stack buffers. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "animsmith/lint.h"
+
+anim_value anim_value_number(double v)
+{
+    anim_value out = {ANIM_VALUE_NONE, 0.0, NULL};
+    if (isfinite(v)) {
+        out.kind = ANIM_VALUE_NUMBER;
+        out.number = v;
+    }
+    return out;
+}
+
+anim_value anim_value_text(const char *s)
+{
+    anim_value out = {ANIM_VALUE_TEXT, 0.0, s};
+    return out;
+}
+
+const char *anim_evaluation_name(anim_evaluation e)
+{
+    switch (e) {
+    case ANIM_EVAL_COMPLETE: return "complete";
+    case ANIM_EVAL_PARTIAL: return "partial";
+    default: return "not_evaluated";
+    }
+}
+
+/* Grows an arena-backed array by doubling (old storage stays in the arena;
+ * records are small, so the waste is bounded). */
+static void *grow(anim_arena *arena, void *items, uint32_t count, uint32_t *cap, size_t elem)
+{
+    if (count < *cap)
+        return items;
+    uint32_t ncap = *cap ? *cap * 2 : 4;
+    void *n = anim_arena_calloc(arena, ncap, elem);
+    if (!n)
+        return NULL;
+    if (count)
+        memcpy(n, items, (size_t)count * elem);
+    *cap = ncap;
+    return n;
+}
+
+static const char *copy_or_null(anim_arena *arena, const char *s)
+{
+    return s ? anim_arena_strdup(arena, s) : NULL;
+}
+
+static char *vformat(anim_arena *arena, const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (n < 0)
+        return NULL;
+    char *p = anim_arena_alloc(arena, (size_t)n + 1);
+    if (p)
+        vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+int anim_check_finding(anim_lint_context *ctx, anim_check_record *rec,
+                       const anim_finding_fields *f, const char *fmt, ...)
+{
+    anim_finding *items = grow(ctx->arena, rec->findings, rec->finding_count, &rec->finding_cap,
+                               sizeof *items);
+    if (!items)
+        return -1;
+    rec->findings = items;
+    anim_finding *out = &items[rec->finding_count];
+    memset(out, 0, sizeof *out);
+    out->check_id = rec->check_id;
+    out->severity = f->severity;
+    out->clip = copy_or_null(ctx->arena, f->clip);
+    out->bone = copy_or_null(ctx->arena, f->bone);
+    out->node = copy_or_null(ctx->arena, f->node);
+    out->has_time = f->has_time && isfinite(f->time_s);
+    out->time_s = f->time_s;
+    out->measured = f->measured;
+    out->expected = f->expected;
+    if (out->measured.kind == ANIM_VALUE_NUMBER && !isfinite(out->measured.number))
+        out->measured.kind = ANIM_VALUE_NONE;
+    if (out->expected.kind == ANIM_VALUE_NUMBER && !isfinite(out->expected.number))
+        out->expected.kind = ANIM_VALUE_NONE;
+    if (out->measured.kind == ANIM_VALUE_TEXT)
+        out->measured.text = copy_or_null(ctx->arena, out->measured.text);
+    if (out->expected.kind == ANIM_VALUE_TEXT)
+        out->expected.text = copy_or_null(ctx->arena, out->expected.text);
+    out->members = f->members;
+    out->member_count = f->member_count;
+    va_list ap;
+    va_start(ap, fmt);
+    out->message = vformat(ctx->arena, fmt, ap);
+    va_end(ap);
+    if (!out->message)
+        return -1;
+    rec->finding_count++;
+    return 0;
+}
+
+int anim_check_scope(anim_lint_context *ctx, anim_check_record *rec, const char *code,
+                     const char *subject)
+{
+    anim_scope *items = grow(ctx->arena, rec->scopes, rec->scope_count, &rec->scope_cap,
+                             sizeof *items);
+    if (!items)
+        return -1;
+    rec->scopes = items;
+    items[rec->scope_count].code = code;
+    items[rec->scope_count].subject = copy_or_null(ctx->arena, subject);
+    rec->scope_count++;
+    return 0;
+}
+
+int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *code,
+                   const char *scope_code, const char *scope_subject, const char *fmt, ...)
+{
+    anim_gap *items = grow(ctx->arena, rec->gaps, rec->gap_count, &rec->gap_cap, sizeof *items);
+    if (!items)
+        return -1;
+    rec->gaps = items;
+    anim_gap *g = &items[rec->gap_count];
+    memset(g, 0, sizeof *g);
+    g->code = code;
+    g->has_scope = scope_code != NULL;
+    g->scope.code = scope_code;
+    g->scope.subject = copy_or_null(ctx->arena, scope_subject);
+    va_list ap;
+    va_start(ap, fmt);
+    g->message = vformat(ctx->arena, fmt, ap);
+    va_end(ap);
+    if (!g->message)
+        return -1;
+    rec->gap_count++;
+    return 0;
+}
+
+int anim_check_gap_root_motion_roles(anim_lint_context *ctx, anim_check_record *rec,
+                                     const char *scope_code, const char *subject)
+{
+    return anim_check_gap(ctx, rec, "roles_unresolved", scope_code, subject,
+                          "root/hips role not resolved (rig profile '%s')", ctx->rig->label);
+}
+
+int anim_check_gap_gait_roles(anim_lint_context *ctx, anim_check_record *rec,
+                              const char *scope_code, const char *subject)
+{
+    return anim_check_gap(ctx, rec, "roles_unresolved", scope_code, subject,
+                          "hips/foot roles not resolved (rig profile '%s') \xe2\x80\x94 needs hips "
+                          "and at least one foot role",
+                          ctx->rig->label);
+}
