@@ -1,9 +1,50 @@
-/* PLACEHOLDER: replaced by the real nan check (being written now). */
-#include "checks/checks.h"
+/* `nan` (spec 5.2): a non-finite key time or stored value poisons every
+ * pose interpolated through it, so each track reports the first bad time
+ * and, independently, the first value element (cubic tangents included)
+ * with a non-finite component. No gaps, no scopes: the check always has
+ * its evidence. */
+#include <math.h>
+
+#include "checks/track_util.h"
+
+static int check_track(anim_lint_context *ctx, anim_check_record *rec, const anim_clip *clip,
+                       const anim_track *t)
+{
+    const char *prop = track_property(t);
+    if (t->times) {
+        for (uint32_t k = 0; k < t->key_count; k++) {
+            if (isfinite(t->times[k]))
+                continue;
+            anim_finding_fields f = track_fields(ctx, clip, t, ANIM_SEVERITY_ERROR);
+            if (anim_check_finding(ctx, rec, &f, "non-finite key time in %s track (key %u)", prop,
+                                   k))
+                return -1;
+            break;
+        }
+    }
+    uint64_t floats = track_float_count(t);
+    for (uint64_t i = 0; i < floats && t->components > 0; i++) {
+        if (isfinite(t->values[i]))
+            continue;
+        /* Element index, not float index: the element is one key's vec3 /
+         * quaternion (or one tangent of a cubic triplet). */
+        unsigned long long element = (unsigned long long)(i / t->components);
+        anim_finding_fields f = track_fields(ctx, clip, t, ANIM_SEVERITY_ERROR);
+        if (anim_check_finding(ctx, rec, &f, "non-finite value in %s track (element %llu)", prop,
+                               element))
+            return -1;
+        break;
+    }
+    return 0;
+}
 
 CHECK_RUN(nan)
 {
-    (void)err;
-    return anim_check_gap(ctx, rec, "check_unavailable", NULL, NULL,
-                          "this build of animsmith does not evaluate nan yet");
+    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+        const anim_clip *clip = &ctx->doc->clips[c];
+        for (uint32_t i = 0; i < clip->track_count; i++)
+            if (check_track(ctx, rec, clip, &clip->tracks[i]))
+                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    }
+    return 0;
 }

@@ -35,5 +35,6 @@ bool cli_is_help(const char *arg);
 void cli_print_command_help(const cli_command *cmd);
 
 int cmd_inspect(int argc, char **argv, const cli_globals *globals);
+int cmd_lint(int argc, char **argv, const cli_globals *globals);
 
 #endif

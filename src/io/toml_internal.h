@@ -24,7 +24,11 @@ typedef struct {
     /* Counts [headers]; a dotted-key table made in an earlier section is
      * closed to headers and to further dotted keys (see toml_read.c). */
     uint32_t section;
+    /* Depth in the document tree of the value being read (root 0), and of
+     * the table the current [section] fills. Bounded as a whole so that
+     * code walking the tree recursively is safe. */
     size_t depth;
+    size_t section_depth;
     /* Line/column cursor: positions are asked for in source order, so
      * each byte is counted once. */
     size_t pos_off;

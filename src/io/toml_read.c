@@ -299,29 +299,30 @@ static int parse_key(toml_parser *p, key_path *kp)
 /* ---- values --------------------------------------------------------- */
 
 static anim_toml_value *parse_value(toml_parser *p);
-static int keyval(toml_parser *p, anim_toml_value *table, bool in_inline);
+static int keyval(toml_parser *p, anim_toml_value *table, bool in_inline, size_t depth);
 
-static int enter(toml_parser *p)
+static int too_deep(toml_parser *p, size_t off)
 {
-    if (++p->depth > ANIM_TOML_MAX_DEPTH)
-        return toml_fail(p, ANIM_ERR_LIMIT, p->i,
-                         "arrays and inline tables nested deeper than %d levels",
-                         ANIM_TOML_MAX_DEPTH);
-    return 0;
+    return toml_fail(p, ANIM_ERR_LIMIT, off,
+                     "tables and arrays nested deeper than %d levels", ANIM_TOML_MAX_DEPTH);
 }
+
 
 static anim_toml_value *parse_array(toml_parser *p)
 {
     size_t open = p->i;
-    if (enter(p) < 0)
-        return NULL;
     anim_toml_value *a = toml_new_value(p, ANIM_TOML_ARRAY, open);
     if (!a)
         return NULL;
+    p->depth++; /* the items sit one level below the array */
     p->i++;
     if (skip_array_space(p) < 0)
         return NULL;
     while (toml_at(p, p->i) != ']') {
+        if (p->depth > ANIM_TOML_MAX_DEPTH) {
+            too_deep(p, p->i);
+            return NULL;
+        }
         anim_toml_value *v = parse_value(p);
         if (!v || array_add(p, a, v) < 0 || skip_array_space(p) < 0)
             return NULL;
@@ -349,16 +350,15 @@ static anim_toml_value *parse_array(toml_parser *p)
 static anim_toml_value *parse_inline_table(toml_parser *p)
 {
     size_t open = p->i;
-    if (enter(p) < 0)
-        return NULL;
     anim_toml_value *t = toml_new_value(p, ANIM_TOML_TABLE, open);
     if (!t)
         return NULL;
+    p->depth++; /* keyval checks the depth of what goes in */
     p->i++;
     skip_ws(p);
     if (toml_at(p, p->i) != '}') {
         for (;;) {
-            if (keyval(p, t, true) < 0)
+            if (keyval(p, t, true, p->depth - 1) < 0)
                 return NULL;
             skip_ws(p);
             int c = toml_at(p, p->i);
@@ -422,12 +422,15 @@ static const char *kind_name(const anim_toml_value *v)
     return anim_toml_type_name(v->type);
 }
 
-/* key = value, in the table of the current section or of an inline table. */
-static int keyval(toml_parser *p, anim_toml_value *table, bool in_inline)
+/* key = value, in the table of the current section or of an inline table
+ * (at tree depth depth). */
+static int keyval(toml_parser *p, anim_toml_value *table, bool in_inline, size_t depth)
 {
     key_path kp;
     if (parse_key(p, &kp) < 0)
         return -1;
+    if (depth + kp.count > ANIM_TOML_MAX_DEPTH)
+        return too_deep(p, kp.start);
     if (toml_at(p, p->i) != '=') {
         char buf[32];
         return toml_fail(p, ANIM_ERR_PARSE, p->i,
@@ -467,9 +470,12 @@ static int keyval(toml_parser *p, anim_toml_value *table, bool in_inline)
     if (lookup(p, node, stem))
         return toml_fail(p, ANIM_ERR_PARSE, stem->off, "duplicate key %s",
                          key_name(p, &kp, kp.count));
+    size_t saved = p->depth;
+    p->depth = depth + kp.count;
     anim_toml_value *v = parse_value(p);
     if (!v)
         return -1;
+    p->depth = saved;
     return table_add(p, node, stem, v);
 }
 
@@ -493,6 +499,7 @@ static anim_toml_value *walk_header(toml_parser *p, anim_toml_value *root, const
             return NULL;
         } else if (child->type == ANIM_TOML_ARRAY) {
             child = child->u.array.items[child->u.array.count - 1];
+            p->section_depth++; /* the element sits below its array */
         } else if (child->type != ANIM_TOML_TABLE) {
             toml_fail(p, ANIM_ERR_PARSE, kp->start - 1, "key %s is already %s, not a table",
                       key_name(p, kp, k + 1), kind_name(child));
@@ -525,10 +532,14 @@ static anim_toml_value *header(toml_parser *p, anim_toml_value *root)
         return NULL;
     }
     p->i += aot ? 2 : 1;
-    /* Positions are asked for in source order: the header's keys first. */
+    p->section_depth = kp.count + (aot ? 1 : 0);
     anim_toml_value *parent = walk_header(p, root, &kp);
     if (!parent)
         return NULL;
+    if (p->section_depth > ANIM_TOML_MAX_DEPTH) {
+        too_deep(p, open);
+        return NULL;
+    }
     const key_part *stem = &kp.parts[kp.count - 1];
     anim_toml_value *node = lookup(p, parent, stem);
     const char *name = key_name(p, &kp, kp.count);
@@ -592,7 +603,7 @@ static int parse_document(toml_parser *p, anim_toml_value *root)
             continue;
         }
         if (toml_is_bare(c) || c == '"' || c == '\'') {
-            if (keyval(p, current, false) < 0)
+            if (keyval(p, current, false, p->section_depth) < 0)
                 return -1;
         } else if (c == '[') {
             p->section++;

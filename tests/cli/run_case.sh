@@ -24,12 +24,7 @@ code=$?
 # Corpus paths differ between machines: compare them symbolically.
 if [[ -d $ANIMSMITH_CORPUS ]]; then
     for f in out err; do
-        python3 - "$tmp/$f" "$ANIMSMITH_CORPUS" <<'PY'
-import sys
-path, corpus = sys.argv[1], sys.argv[2]
-data = open(path, encoding="utf-8", errors="surrogateescape").read()
-open(path, "w", encoding="utf-8", errors="surrogateescape").write(data.replace(corpus, "$ANIMSMITH_CORPUS"))
-PY
+        perl -pi -e 'BEGIN { $c = shift @ARGV } s/\Q$c\E/\$ANIMSMITH_CORPUS/g' "$ANIMSMITH_CORPUS" "$tmp/$f"
     done
 fi
 fail=0

@@ -1,0 +1,42 @@
+/* Private helpers shared by the per-track mechanical checks (nan,
+ * time-monotonic, quat-norm, quat-flip, duration-sanity): finding fields
+ * for a track, finiteness scans, and message number formatting with the
+ * spec 0.3 spellings. */
+#ifndef ANIMSMITH_CHECKS_TRACK_UTIL_H
+#define ANIMSMITH_CHECKS_TRACK_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "checks/checks.h"
+
+/* Large enough for "%.4f" of any finite double (DBL_MAX has 309 integer
+ * digits) and for plain display (ANIM_FMT_PLAIN_MAX). */
+#define TRACK_FMT_MAX 400
+
+/* Fields every per-track finding carries: severity, clip name and the
+ * track's bone name (`<unknown>` out of range); no time, no values. */
+anim_finding_fields track_fields(const anim_lint_context *ctx, const anim_clip *clip,
+                                 const anim_track *track, anim_severity severity);
+
+/* The {property} word of the messages: translation / rotation / scale. */
+const char *track_property(const anim_track *track);
+
+/* Number of floats the track stores (value_count * components), 0 when
+ * the track has no value storage. */
+uint64_t track_float_count(const anim_track *track);
+
+/* Whether all n floats are finite. */
+bool track_floats_finite(const float *v, uint32_t n);
+
+/* Key k's quaternion value element (cubic: the middle of the triplet), or
+ * NULL when the track does not store 4-wide values or k is out of range. */
+const float *track_key_quat(const anim_track *track, uint32_t k);
+
+/* Spec 0.3 `{:.N}` (NaN / inf / -inf spelled the Rust way) and plain
+ * display `{x}`, into buf (TRACK_FMT_MAX bytes); returns buf. */
+const char *track_fmt_fixed(double v, int decimals, char buf[TRACK_FMT_MAX]);
+const char *track_fmt_plain(double v, char buf[TRACK_FMT_MAX]);
+
+#endif

@@ -1,0 +1,24 @@
+/* Argument helpers shared by subcommands. */
+#ifndef ANIMSMITH_CLI_ARGS_H
+#define ANIMSMITH_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+    char **items;
+    size_t count, cap;
+} cli_list;
+
+int cli_list_add(cli_list *list, const char *s);
+/* Appends the non-empty comma-separated items of csv. -1 on OOM. */
+int cli_list_add_csv(cli_list *list, const char *csv);
+bool cli_list_contains(const cli_list *list, const char *s);
+void cli_list_free(cli_list *list);
+
+/* For `--name VALUE` or `--name=VALUE` at argv[*i]: the value (advancing *i
+ * past a separate value), or NULL when argv[*i] is not that option or the
+ * value is missing. */
+const char *cli_option_value(int argc, char **argv, int *i, const char *name);
+
+#endif

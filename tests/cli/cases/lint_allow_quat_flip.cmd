@@ -1,0 +1,1 @@
+lint --allow quat-flip examples/assets/clip-dirty.glb

@@ -1,0 +1,1 @@
+lint --format json --allow quat-flip examples/assets/clip-dirty.glb

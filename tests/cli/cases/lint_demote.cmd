@@ -1,0 +1,1 @@
+--config examples/demote.toml lint examples/assets/clip-dirty.glb

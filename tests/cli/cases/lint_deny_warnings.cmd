@@ -1,0 +1,1 @@
+lint --deny-warnings examples/assets/clip-dirty.glb

@@ -1,0 +1,1 @@
+lint --select quat-norm examples/assets/clip-dirty.glb

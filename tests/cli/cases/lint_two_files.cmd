@@ -1,0 +1,1 @@
+lint examples/assets/clip.glb examples/assets/clip-dirty.glb

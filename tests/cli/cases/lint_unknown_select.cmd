@@ -1,0 +1,1 @@
+lint --select quat-nrom examples/assets/clip-dirty.glb

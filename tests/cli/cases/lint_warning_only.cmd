@@ -1,0 +1,1 @@
+lint --select quat-flip examples/assets/clip-dirty.glb

@@ -1,0 +1,1 @@
+lint --deny-warnings --select quat-flip examples/assets/clip-dirty.glb

@@ -1,0 +1,1 @@
+inspect tests/fixtures/refusals/mistyped-track.gltf

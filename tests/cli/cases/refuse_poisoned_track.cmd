@@ -1,0 +1,1 @@
+inspect tests/fixtures/refusals/poisoned-track.gltf

@@ -1,0 +1,1 @@
+inspect tests/fixtures/refusals/quantized-declared-used-only.gltf
