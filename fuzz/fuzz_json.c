@@ -23,10 +23,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const anim_json_value *v = anim_json_parse(arena, (const char *)data, size, &limits, &err);
     if (v) {
         /* Touch the tree a little so bad pointers would show. */
-        if (v->type == ANIM_JSON_OBJECT && v->u.object.count > 0) {
-            const anim_json_member *m = &v->u.object.members[0];
-            if (anim_json_get(v, m->key) == NULL && strlen(m->key) == m->key_len)
-                __builtin_trap(); /* a key without NUL inside must be found */
+        if (v->type == ANIM_JSON_OBJECT && anim_json_count(v) > 0) {
+            const anim_json_member *m = anim_json_member_at(v, 0);
+            if (anim_json_get_n(v, m->key, anim_json_key_len(m)) != &m->value)
+                __builtin_trap(); /* the first member must be found by its key */
+        }
+        /* Every value's offset lies inside the input; borrowed strings and
+         * number literals too. */
+        if (v->offset >= size)
+            __builtin_trap();
+        if (v->type == ANIM_JSON_NUMBER && (size_t)v->offset + v->len > size)
+            __builtin_trap();
+        if (v->type == ANIM_JSON_STRING && v->len > 0) {
+            volatile char last = anim_json_string(v)[v->len - 1]; /* ASan checks it */
+            (void)last;
         }
     } else if (err.code != ANIM_ERR_PARSE && err.code != ANIM_ERR_LIMIT &&
                err.code != ANIM_ERR_NOMEM) {

@@ -172,6 +172,10 @@ anim_config *anim_config_default(anim_error *err);
 /* Loads and validates a contract. Errors: "cannot read config PATH: ...",
  * "bad config PATH: line L column C: ..." (the CLI prefixes "animsmith: "). */
 anim_config *anim_config_load(const char *path, anim_error *err);
+/* The same for a contract already in memory (tests, fuzzing, embedding);
+ * path only names the file in messages and in cfg->path. */
+anim_config *anim_config_load_bytes(const char *path, const void *data, size_t len,
+                                    anim_error *err);
 
 /* Resolves the file a command uses: explicit (--config) wins; otherwise
  * ./animsmith.toml when it exists; otherwise defaults. */

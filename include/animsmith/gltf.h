@@ -67,14 +67,23 @@ typedef struct anim_accessor {
     uint32_t sparse_values_view;
     size_t sparse_values_offset;
     bool has_min, has_max;
-    double min[16], max[16];
+    /* components entries each when has_min / has_max, else NULL (arena
+     * arrays: most accessors have neither, and a large library has
+     * hundreds of thousands of accessors). */
+    const double *min, *max;
 } anim_accessor;
 
 /* The raw container, kept beside the normalized document. */
+/* Private: files mapped for an asset, released by anim_asset_free. */
+struct anim_file_mapping;
+
 typedef struct anim_source {
     const char *path;          /* as given */
     bool is_glb;
-    const uint8_t *bytes;      /* the whole file */
+    /* The whole file, valid for the asset's lifetime: a read-only mapping
+     * of the file when it could be mapped (never write through it), else
+     * arena memory. Not NUL-terminated. */
+    const uint8_t *bytes;
     size_t byte_count;
     const char *json_text;     /* the JSON (chunk) text */
     size_t json_length;
@@ -93,6 +102,7 @@ typedef struct anim_source {
     uint32_t extensions_used_count;
     const char **extensions_required;
     uint32_t extensions_required_count;
+    struct anim_file_mapping *mappings; /* private */
 } anim_source;
 
 /* A loaded file: one arena owns everything reachable from here. */

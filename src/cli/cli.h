@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "animsmith/report.h"
 #include "animsmith/strbuf.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_OPERATOR = 2 };
@@ -34,7 +35,11 @@ void cli_deliver(const anim_strbuf *out);
 bool cli_is_help(const char *arg);
 void cli_print_command_help(const cli_command *cmd);
 
+/* The tool identity JSON envelopes carry (version, revision, dirty). */
+void cli_tool_info(anim_tool_info *tool);
+
 int cmd_inspect(int argc, char **argv, const cli_globals *globals);
+int cmd_fix(int argc, char **argv, const cli_globals *globals);
 int cmd_lint(int argc, char **argv, const cli_globals *globals);
 
 #endif

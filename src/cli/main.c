@@ -13,6 +13,13 @@
 static const cli_command commands[] = {
     {"inspect", "describe a glTF/GLB asset: rig roles, skeleton, materials, mesh instances, clips",
      "animsmith inspect <file>", cmd_inspect},
+    {"lint", "judge assets against the contract (animsmith.toml): findings and coverage gaps",
+     "animsmith lint <file...> [--format text|json|markdown] [--select id[,id]] "
+     "[--allow id[,id]] [--deny-warnings]",
+     cmd_lint},
+    {"fix", "repair rotation keys losslessly, byte-surgically (repairs: quat-norm, quat-flip)",
+     "animsmith fix <file> (-o <out> | --in-place | --dry-run) [--repair quat-norm,quat-flip]",
+     cmd_fix},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
@@ -43,6 +50,15 @@ void cli_deliver(const anim_strbuf *out)
         fputs("animsmith: could not write the output to stdout\n", stderr);
 }
 
+void cli_tool_info(anim_tool_info *tool)
+{
+    tool->version = ANIMSMITH_VERSION_STRING;
+    tool->revision = ANIMSMITH_REVISION_STRING[0] ? ANIMSMITH_REVISION_STRING : NULL;
+    tool->dirty = ANIMSMITH_SOURCE_DIRTY == 1   ? ANIM_SOURCE_DIRTY
+                  : ANIMSMITH_SOURCE_DIRTY == 0 ? ANIM_SOURCE_CLEAN
+                                                : ANIM_SOURCE_DIRTY_UNKNOWN;
+}
+
 bool cli_is_help(const char *arg)
 {
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
@@ -58,7 +74,7 @@ void cli_print_command_help(const cli_command *cmd)
 static void print_version(void)
 {
     /* [features: ...] names optional capabilities compiled in; none yet. */
-    const char *rev = ANIMSMITH_REVISION_STRING;
+    const char *rev = ANIMSMITH_DESCRIBE_STRING;
     if (rev[0])
         printf("animsmith %s (%s) [features: none]\n", ANIMSMITH_VERSION_STRING, rev);
     else

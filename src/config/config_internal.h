@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "animsmith/config.h"
 #include "animsmith/toml.h"
@@ -37,6 +38,12 @@ typedef struct cfg_ctx {
     cfg_clip_tmp *clips;
     uint32_t clip_count;
 } cfg_ctx;
+
+static inline bool cfg_key_is(const anim_toml_entry *e, const char *key)
+{
+    size_t n = strlen(key);
+    return e->key_len == n && memcmp(e->key, key, n) == 0;
+}
 
 /* Domains of numeric keys; integers are accepted wherever a number is. */
 typedef enum {
@@ -75,17 +82,19 @@ int cfg_check_keys(cfg_ctx *c, const anim_toml_value *table, const char *table_l
 /* "PATH is missing required key "KEY"" at the table's position. */
 int cfg_missing(cfg_ctx *c, const anim_toml_value *table, const char *path, const char *key);
 
-/* Typed readers: v is the value, path its full key path. Strings are
+/* Typed readers of one entry of the table at key path parent (NULL = top
+ * level); the entry's full path is spelled only in an error. Strings are
  * copied into the config arena and must not hold U+0000. */
-int cfg_read_bool(cfg_ctx *c, const anim_toml_value *v, const char *path, bool *out);
-int cfg_read_number(cfg_ctx *c, const anim_toml_value *v, const char *path, cfg_domain d,
+int cfg_expect_table_entry(cfg_ctx *c, const char *parent, const anim_toml_entry *e);
+int cfg_read_bool(cfg_ctx *c, const char *parent, const anim_toml_entry *e, bool *out);
+int cfg_read_number(cfg_ctx *c, const char *parent, const anim_toml_entry *e, cfg_domain d,
                     double *out);
-int cfg_read_uint(cfg_ctx *c, const anim_toml_value *v, const char *path, uint64_t *out);
-int cfg_read_string(cfg_ctx *c, const anim_toml_value *v, const char *path, const char **out);
-int cfg_read_string_list(cfg_ctx *c, const anim_toml_value *v, const char *path,
+int cfg_read_uint(cfg_ctx *c, const char *parent, const anim_toml_entry *e, uint64_t *out);
+int cfg_read_string(cfg_ctx *c, const char *parent, const anim_toml_entry *e, const char **out);
+int cfg_read_string_list(cfg_ctx *c, const char *parent, const anim_toml_entry *e,
                          anim_string_list *out);
 /* A table key used as a name (check id, selector, group): copied, no NUL. */
-int cfg_read_key_name(cfg_ctx *c, const anim_toml_entry *e, const char *path, const char **out);
+int cfg_read_key_name(cfg_ctx *c, const char *parent, const anim_toml_entry *e, const char **out);
 
 /* Refuses any date or time value anywhere in the document. */
 int cfg_refuse_datetimes(cfg_ctx *c, const anim_toml_value *root);

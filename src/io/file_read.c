@@ -1,46 +1,174 @@
-/* Whole-file reads with a size cap checked before allocation. */
+/* Whole-file input with a size cap checked before anything is allocated.
+ *
+ * Why map rather than read: on a warm page cache, read(2) into fresh arena
+ * memory costs a copy plus a page fault per 4 KiB of new anonymous memory;
+ * for a 140 MB GLB that was 65-95 ms, more than twice a `cat`. A read-only
+ * private mapping shares the page-cache pages: only the bytes the loader
+ * actually touches (the JSON chunk, key times) are faulted in, and the
+ * float tracks borrowed from the BIN chunk cost nothing until a check reads
+ * them. When mapping fails (empty files, file systems without mmap) the
+ * file is read into the arena as before. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* madvise and its MADV_ constants */
+#endif
 #include "io/gltf_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#define HAVE_MMAP 1
+#else
+#define HAVE_MMAP 0
+#endif
 
-int anim_read_file(const char *path, size_t max_bytes, anim_arena *arena, uint8_t **data,
-                   size_t *len, anim_error *err)
+struct anim_file_mapping {
+    void *base;
+    size_t length;
+    struct anim_file_mapping *next;
+};
+
+/* Opens path and checks that it is a regular file within max_bytes. */
+static int open_checked(const char *path, size_t max_bytes, int *fd_out, size_t *size_out,
+                        anim_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
         return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: %s", path, strerror(errno));
     struct stat st;
-    if (fstat(fileno(f), &st) != 0) {
+    if (fstat(fd, &st) != 0) {
         int e = errno;
-        fclose(f);
+        close(fd);
         return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: %s", path, strerror(e));
     }
     if (!S_ISREG(st.st_mode)) {
-        fclose(f);
+        close(fd);
         return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: not a regular file", path);
     }
     if (st.st_size < 0 || (unsigned long long)st.st_size > max_bytes) {
-        fclose(f);
-        return anim_error_set(err, ANIM_ERR_LIMIT, "failed to read %s: %lld bytes exceeds the %zu-byte limit",
-                              path, (long long)st.st_size, max_bytes);
+        close(fd);
+        return anim_error_set(err, ANIM_ERR_LIMIT,
+                              "failed to read %s: %lld bytes exceeds the %zu-byte limit", path,
+                              (long long)st.st_size, max_bytes);
     }
-    size_t size = (size_t)st.st_size;
+    *fd_out = fd;
+    *size_out = (size_t)st.st_size;
+    return 0;
+}
+
+/* Reads size bytes of fd into arena memory (NUL-terminated); closes fd. */
+static int read_fd(int fd, const char *path, size_t size, anim_arena *arena, uint8_t **data,
+                   anim_error *err)
+{
     uint8_t *buf = anim_arena_alloc(arena, size + 1);
     if (!buf) {
-        fclose(f);
+        close(fd);
         return anim_error_set(err, ANIM_ERR_NOMEM, "failed to read %s: out of memory", path);
     }
-    size_t got = size ? fread(buf, 1, size, f) : 0;
-    int read_error = ferror(f);
-    fclose(f);
-    if (got != size || read_error)
+    size_t got = 0;
+    int e = 0;
+    while (got < size) {
+        size_t want = size - got > ((size_t)1 << 30) ? ((size_t)1 << 30) : size - got;
+        ssize_t n = read(fd, buf + got, want);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            e = errno;
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    close(fd);
+    if (got != size || e)
         return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: short read (%zu of %zu bytes)",
                               path, got, size);
     buf[size] = 0;
     *data = buf;
+    return 0;
+}
+
+int anim_read_file(const char *path, size_t max_bytes, anim_arena *arena, uint8_t **data,
+                   size_t *len, anim_error *err)
+{
+    int fd = -1;
+    size_t size = 0;
+    if (open_checked(path, max_bytes, &fd, &size, err))
+        return -1;
+    if (read_fd(fd, path, size, arena, data, err))
+        return -1;
     *len = size;
     return 0;
+}
+
+int gltf_map_file(const char *path, size_t max_bytes, anim_arena *arena,
+                  struct anim_file_mapping **maps, const uint8_t **data, size_t *len, anim_error *err)
+{
+    int fd = -1;
+    size_t size = 0;
+    if (open_checked(path, max_bytes, &fd, &size, err))
+        return -1;
+#if HAVE_MMAP
+    if (size > 0) {
+        struct anim_file_mapping *m = anim_arena_alloc(arena, sizeof *m);
+        if (!m) {
+            close(fd);
+            return anim_error_set(err, ANIM_ERR_NOMEM, "failed to read %s: out of memory", path);
+        }
+        void *base = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (base != MAP_FAILED) {
+            close(fd);
+            m->base = base;
+            m->length = size;
+            m->next = *maps;
+            *maps = m;
+            *data = base;
+            *len = size;
+            return 0;
+        }
+        /* Fall through: read it instead. */
+    }
+#else
+    (void)maps;
+#endif
+    uint8_t *buf;
+    if (read_fd(fd, path, size, arena, &buf, err))
+        return -1;
+    *data = buf;
+    *len = size;
+    return 0;
+}
+
+void gltf_prefetch(const void *data, size_t len)
+{
+#if HAVE_MMAP && defined(__linux__)
+    /* Page-aligned start, as madvise requires; errors are ignored (the data
+     * may be arena memory, or the kernel may not know the advice). */
+    long page = sysconf(_SC_PAGESIZE);
+    if (page <= 0 || len == 0)
+        return;
+    uintptr_t a = (uintptr_t)data & ~((uintptr_t)page - 1);
+    size_t n = len + (size_t)((uintptr_t)data - a);
+#if defined(MADV_POPULATE_READ)
+    if (madvise((void *)a, n, MADV_POPULATE_READ) == 0)
+        return;
+#endif
+    (void)madvise((void *)a, n, MADV_WILLNEED);
+#else
+    (void)data;
+    (void)len;
+#endif
+}
+
+void gltf_unmap_all(struct anim_file_mapping *maps)
+{
+#if HAVE_MMAP
+    for (struct anim_file_mapping *m = maps; m; m = m->next)
+        munmap(m->base, m->length);
+#else
+    (void)maps;
+#endif
 }

@@ -57,96 +57,144 @@ static size_t element_size(const anim_accessor *a)
     return cs * a->components;
 }
 
+/* Properties of a buffer view or accessor, gathered in one walk over the
+ * object's members (a large library has hundreds of thousands of these, and
+ * a lookup per property was most of the cost), then checked in the order
+ * the messages were defined for. Unknown members are ignored. */
+enum {
+    P_BUFFER, P_BUFFER_VIEW, P_BYTE_OFFSET, P_BYTE_LENGTH, P_BYTE_STRIDE, P_COMPONENT_TYPE,
+    P_COUNT, P_NORMALIZED, P_TYPE, P_MIN, P_MAX, P_SPARSE, P_KEYS
+};
+
+static int key_slot(const char *k, size_t n)
+{
+#define IS(lit) (n == sizeof lit - 1 && memcmp(k, lit, sizeof lit - 1) == 0)
+    switch (n) {
+    case 3:
+        return IS("min") ? P_MIN : IS("max") ? P_MAX : -1;
+    case 4:
+        return IS("type") ? P_TYPE : -1;
+    case 5:
+        return IS("count") ? P_COUNT : -1;
+    case 6:
+        return IS("buffer") ? P_BUFFER : IS("sparse") ? P_SPARSE : -1;
+    case 10:
+        return IS("bufferView") ? P_BUFFER_VIEW : IS("byteOffset") ? P_BYTE_OFFSET
+               : IS("byteLength") ? P_BYTE_LENGTH
+               : IS("byteStride") ? P_BYTE_STRIDE
+               : IS("normalized") ? P_NORMALIZED : -1;
+    case 13:
+        return IS("componentType") ? P_COMPONENT_TYPE : -1;
+    default:
+        return -1;
+    }
+#undef IS
+}
+
+static void gather(const anim_json_value *obj, const anim_json_value **slots)
+{
+    for (int k = 0; k < P_KEYS; k++)
+        slots[k] = NULL;
+    const anim_json_member *m = obj->u.members;
+    for (uint32_t i = 0; i < obj->len; i++) {
+        int k = key_slot(m[i].key, m[i].value.key_len);
+        if (k >= 0)
+            slots[k] = &m[i].value; /* keys are unique: the parser refuses repeats */
+    }
+}
+
 static int parse_view(const anim_json_value *obj, uint32_t index, const anim_source *src,
                       anim_buffer_view *v, anim_error *err)
 {
     char ctx[48];
-    gltf_format_ctx(ctx, sizeof ctx, "buffer view ", index);
+    const anim_json_value *p[P_KEYS];
+    if (obj->type != ANIM_JSON_OBJECT)
+        return gltf_require_object(obj, gltf_format_ctx(ctx, sizeof ctx, "buffer view ", index),
+                                   err);
+    gather(obj, p);
+    const char *text = src->json_text;
     uint64_t off, len, stride;
-    if (gltf_require_object(obj, ctx, err) ||
-        gltf_get_index(obj, "buffer", ctx, true, src->buffer_count, "buffer", &v->buffer, err) ||
-        gltf_get_u64(obj, "byteOffset", ctx, false, 0, &off, err) ||
-        gltf_get_u64(obj, "byteLength", ctx, true, 0, &len, err) ||
-        gltf_get_u64(obj, "byteStride", ctx, false, 0, &stride, err))
-        return -1;
-    if (anim_json_get(obj, "byteStride") && (stride < 4 || stride > 252 || stride % 4 != 0))
+    /* Fast path: the common shape needs no message context. */
+    if (gltf_value_index(text, p[P_BUFFER], "buffer", "", true, src->buffer_count, "buffer",
+                         &v->buffer, NULL) ||
+        gltf_value_u64(text, p[P_BYTE_OFFSET], "byteOffset", "", false, 0, &off, NULL) ||
+        gltf_value_u64(text, p[P_BYTE_LENGTH], "byteLength", "", true, 0, &len, NULL) ||
+        gltf_value_u64(text, p[P_BYTE_STRIDE], "byteStride", "", false, 0, &stride, NULL)) {
+        gltf_format_ctx(ctx, sizeof ctx, "buffer view ", index);
+        if (gltf_value_index(text, p[P_BUFFER], "buffer", ctx, true, src->buffer_count,
+                             "buffer", &v->buffer, err) ||
+            gltf_value_u64(text, p[P_BYTE_OFFSET], "byteOffset", ctx, false, 0, &off, err) ||
+            gltf_value_u64(text, p[P_BYTE_LENGTH], "byteLength", ctx, true, 0, &len, err) ||
+            gltf_value_u64(text, p[P_BYTE_STRIDE], "byteStride", ctx, false, 0, &stride, err))
+            return -1;
+    }
+    if (p[P_BYTE_STRIDE] && (stride < 4 || stride > 252 || stride % 4 != 0))
         return anim_error_set(err, ANIM_ERR_INVALID,
-                              "%s: byteStride %llu is not a multiple of 4 in 4..252", ctx,
+                              "%s: byteStride %llu is not a multiple of 4 in 4..252",
+                              gltf_format_ctx(ctx, sizeof ctx, "buffer view ", index),
                               (unsigned long long)stride);
     if (len == 0)
-        return anim_error_set(err, ANIM_ERR_INVALID, "%s: byteLength must be at least 1", ctx);
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: byteLength must be at least 1",
+                              gltf_format_ctx(ctx, sizeof ctx, "buffer view ", index));
     v->byte_offset = (size_t)off;
     v->byte_length = (size_t)len;
     v->byte_stride = (uint32_t)stride;
     return 0;
 }
 
-static int parse_accessor(const anim_json_value *obj, uint32_t index, const anim_source *src,
-                          anim_accessor *a, anim_error *err)
+/* Accessor type by name (NULL when unknown). */
+static const char *accessor_type(const anim_json_value *t, uint32_t *components)
 {
-    char ctx[48];
-    gltf_format_ctx(ctx, sizeof ctx, "accessor ", index);
-    uint64_t off, count, ctype;
-    const char *type;
-    if (gltf_require_object(obj, ctx, err) ||
-        gltf_get_index(obj, "bufferView", ctx, false, src->view_count, "buffer view",
-                       &a->buffer_view, err) ||
-        gltf_get_u64(obj, "byteOffset", ctx, false, 0, &off, err) ||
-        gltf_get_u64(obj, "componentType", ctx, true, 0, &ctype, err) ||
-        gltf_get_u64(obj, "count", ctx, true, 0, &count, err) ||
-        gltf_get_bool(obj, "normalized", ctx, false, &a->normalized, err) ||
-        gltf_get_string(obj, "type", ctx, &type, err))
-        return -1;
-    if (!type)
-        return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"type\"", ctx);
-    if (ctype > UINT32_MAX || !anim_gltf_component_name((uint32_t)ctype))
-        return anim_error_set(err, ANIM_ERR_INVALID, "%s: componentType %llu is not a glTF component type",
-                              ctx, (unsigned long long)ctype);
-    if (count > UINT32_MAX)
-        return anim_error_set(err, ANIM_ERR_LIMIT, "%s: count %llu is too large", ctx,
-                              (unsigned long long)count);
-    a->component_type = (uint32_t)ctype;
-    a->count = (uint32_t)count;
-    a->byte_offset = (size_t)off;
-    a->type = NULL;
     for (size_t i = 0; i < sizeof accessor_types / sizeof *accessor_types; i++)
-        if (strcmp(type, accessor_types[i].name) == 0) {
-            a->type = accessor_types[i].name;
-            a->components = accessor_types[i].components;
+        if (gltf_str_eq(t, accessor_types[i].name, strlen(accessor_types[i].name))) {
+            *components = accessor_types[i].components;
+            return accessor_types[i].name;
         }
-    if (!a->type)
-        return anim_error_set(err, ANIM_ERR_INVALID, "%s: type \"%s\" is not a glTF accessor type",
-                              ctx, type);
-    if (a->normalized && (a->component_type == ANIM_GLTF_FLOAT ||
-                          a->component_type == ANIM_GLTF_UNSIGNED_INT))
-        return anim_error_set(err, ANIM_ERR_INVALID,
-                              "%s: \"normalized\" is not allowed for %s components", ctx,
-                              anim_gltf_component_name(a->component_type));
-    if (gltf_get_numbers(obj, "min", ctx, a->components, a->min, &a->has_min, err) ||
-        gltf_get_numbers(obj, "max", ctx, a->components, a->max, &a->has_max, err))
+    return NULL;
+}
+
+/* min / max: components numbers into arena memory. */
+static int read_bounds(const anim_json_value *v, const char *key, const char *ctx,
+                       uint32_t components, anim_arena *arena, const double **out, bool *present,
+                       anim_error *err)
+{
+    double tmp[16];
+    *out = NULL;
+    if (gltf_value_numbers(v, key, ctx, components, tmp, present, err))
         return -1;
-    const anim_json_value *sparse = anim_json_get(obj, "sparse");
-    if (!sparse)
+    if (!*present)
         return 0;
+    double *d = anim_arena_alloc(arena, components * sizeof *d);
+    if (!d)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    memcpy(d, tmp, components * sizeof *d);
+    *out = d;
+    return 0;
+}
+
+static int parse_sparse(const anim_json_value *sparse, uint32_t index, const anim_source *src,
+                        anim_accessor *a, anim_error *err)
+{
+    const char *text = src->json_text;
     char sctx[64];
     snprintf(sctx, sizeof sctx, "accessor %u sparse", index);
     uint64_t scount, ioff, voff, ictype;
     const anim_json_value *ind = anim_json_get(sparse, "indices");
     const anim_json_value *val = anim_json_get(sparse, "values");
     if (gltf_require_object(sparse, sctx, err) ||
-        gltf_get_u64(sparse, "count", sctx, true, 0, &scount, err))
+        gltf_get_u64(text, sparse, "count", sctx, true, 0, &scount, err))
         return -1;
     if (!ind || !val)
         return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing \"%s\"", sctx,
                               ind ? "values" : "indices");
     if (gltf_require_object(ind, sctx, err) || gltf_require_object(val, sctx, err) ||
-        gltf_get_index(ind, "bufferView", sctx, true, src->view_count, "buffer view",
+        gltf_get_index(text, ind, "bufferView", sctx, true, src->view_count, "buffer view",
                        &a->sparse_indices_view, err) ||
-        gltf_get_u64(ind, "byteOffset", sctx, false, 0, &ioff, err) ||
-        gltf_get_u64(ind, "componentType", sctx, true, 0, &ictype, err) ||
-        gltf_get_index(val, "bufferView", sctx, true, src->view_count, "buffer view",
+        gltf_get_u64(text, ind, "byteOffset", sctx, false, 0, &ioff, err) ||
+        gltf_get_u64(text, ind, "componentType", sctx, true, 0, &ictype, err) ||
+        gltf_get_index(text, val, "bufferView", sctx, true, src->view_count, "buffer view",
                        &a->sparse_values_view, err) ||
-        gltf_get_u64(val, "byteOffset", sctx, false, 0, &voff, err))
+        gltf_get_u64(text, val, "byteOffset", sctx, false, 0, &voff, err))
         return -1;
     if (ictype != ANIM_GLTF_UNSIGNED_BYTE && ictype != ANIM_GLTF_UNSIGNED_SHORT &&
         ictype != ANIM_GLTF_UNSIGNED_INT)
@@ -165,23 +213,90 @@ static int parse_accessor(const anim_json_value *obj, uint32_t index, const anim
     return 0;
 }
 
+static int parse_accessor(const anim_json_value *obj, uint32_t index, const anim_source *src,
+                          anim_arena *arena, anim_accessor *a, anim_error *err)
+{
+    char ctx[48];
+    const anim_json_value *p[P_KEYS];
+    if (obj->type != ANIM_JSON_OBJECT)
+        return gltf_require_object(obj, gltf_format_ctx(ctx, sizeof ctx, "accessor ", index),
+                                   err);
+    gather(obj, p);
+    const char *text = src->json_text;
+    uint64_t off, count, ctype;
+    /* Fast path without a message context; on any fault, redo with one. */
+    if (gltf_value_index(text, p[P_BUFFER_VIEW], "bufferView", "", false, src->view_count,
+                         "buffer view", &a->buffer_view, NULL) ||
+        gltf_value_u64(text, p[P_BYTE_OFFSET], "byteOffset", "", false, 0, &off, NULL) ||
+        gltf_value_u64(text, p[P_COMPONENT_TYPE], "componentType", "", true, 0, &ctype, NULL) ||
+        gltf_value_u64(text, p[P_COUNT], "count", "", true, 0, &count, NULL) ||
+        gltf_value_bool(p[P_NORMALIZED], "normalized", "", false, &a->normalized, NULL) ||
+        (p[P_TYPE] && gltf_value_string(p[P_TYPE], "type", "", NULL))) {
+        gltf_format_ctx(ctx, sizeof ctx, "accessor ", index);
+        if (gltf_value_index(text, p[P_BUFFER_VIEW], "bufferView", ctx, false, src->view_count,
+                             "buffer view", &a->buffer_view, err) ||
+            gltf_value_u64(text, p[P_BYTE_OFFSET], "byteOffset", ctx, false, 0, &off, err) ||
+            gltf_value_u64(text, p[P_COMPONENT_TYPE], "componentType", ctx, true, 0, &ctype,
+                           err) ||
+            gltf_value_u64(text, p[P_COUNT], "count", ctx, true, 0, &count, err) ||
+            gltf_value_bool(p[P_NORMALIZED], "normalized", ctx, false, &a->normalized, err) ||
+            (p[P_TYPE] && gltf_value_string(p[P_TYPE], "type", ctx, err)))
+            return -1;
+    }
+    const anim_json_value *type = p[P_TYPE];
+    if (!type)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"type\"",
+                              gltf_format_ctx(ctx, sizeof ctx, "accessor ", index));
+    if (ctype > UINT32_MAX || !anim_gltf_component_name((uint32_t)ctype))
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: componentType %llu is not a glTF component type",
+                              gltf_format_ctx(ctx, sizeof ctx, "accessor ", index),
+                              (unsigned long long)ctype);
+    if (count > UINT32_MAX)
+        return anim_error_set(err, ANIM_ERR_LIMIT, "%s: count %llu is too large",
+                              gltf_format_ctx(ctx, sizeof ctx, "accessor ", index),
+                              (unsigned long long)count);
+    a->component_type = (uint32_t)ctype;
+    a->count = (uint32_t)count;
+    a->byte_offset = (size_t)off;
+    a->type = accessor_type(type, &a->components);
+    if (!a->type)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: type \"%.*s\" is not a glTF accessor type",
+                              gltf_format_ctx(ctx, sizeof ctx, "accessor ", index),
+                              (int)type->len, type->u.string);
+    if (a->normalized && (a->component_type == ANIM_GLTF_FLOAT ||
+                          a->component_type == ANIM_GLTF_UNSIGNED_INT))
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: \"normalized\" is not allowed for %s components",
+                              gltf_format_ctx(ctx, sizeof ctx, "accessor ", index),
+                              anim_gltf_component_name(a->component_type));
+    if (p[P_MIN] || p[P_MAX]) {
+        gltf_format_ctx(ctx, sizeof ctx, "accessor ", index);
+        if (read_bounds(p[P_MIN], "min", ctx, a->components, arena, &a->min, &a->has_min, err) ||
+            read_bounds(p[P_MAX], "max", ctx, a->components, arena, &a->max, &a->has_max, err))
+            return -1;
+    }
+    if (!p[P_SPARSE])
+        return 0;
+    return parse_sparse(p[P_SPARSE], index, src, a, err);
+}
+
 int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, anim_error *err)
 {
     const anim_json_value *views, *accessors;
     if (gltf_get_array(src->root, "bufferViews", "glTF root", &views, err) ||
         gltf_get_array(src->root, "accessors", "glTF root", &accessors, err))
         return -1;
-    src->view_count = views ? (uint32_t)views->u.array.count : 0;
-    src->accessor_count = accessors ? (uint32_t)accessors->u.array.count : 0;
+    src->view_count = views ? (uint32_t)views->len : 0;
+    src->accessor_count = accessors ? (uint32_t)accessors->len : 0;
     src->views = anim_arena_calloc(arena, src->view_count, sizeof *src->views);
     src->accessors = anim_arena_calloc(arena, src->accessor_count, sizeof *src->accessors);
     if (!src->views || !src->accessors)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t i = 0; i < src->view_count; i++)
-        if (parse_view(&views->u.array.items[i], i, src, &src->views[i], err))
+        if (parse_view(&views->u.items[i], i, src, &src->views[i], err))
             return -1;
     for (uint32_t i = 0; i < src->accessor_count; i++)
-        if (parse_accessor(&accessors->u.array.items[i], i, src, &src->accessors[i], err))
+        if (parse_accessor(&accessors->u.items[i], i, src, arena, &src->accessors[i], err))
             return -1;
     return 0;
 }

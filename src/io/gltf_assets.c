@@ -89,14 +89,24 @@ static int check_attribute(const anim_source *src, uint32_t acc, const char *sem
 static int attribute_index(const anim_source *src, const anim_json_value *member,
                            const char *ctx, uint32_t *out, anim_error *err)
 {
-    const anim_json_value *v = member;
-    if (v->type != ANIM_JSON_NUMBER || !v->u.number.is_integer || v->u.number.integer < 0 ||
-        v->u.number.integer >= (int64_t)src->accessor_count)
+    if (!gltf_small_index(member, src->accessor_count, out))
         return anim_error_set(err, ANIM_ERR_INVALID,
                               "%s: is not the index of one of the file's %u accessors", ctx,
                               src->accessor_count);
-    *out = (uint32_t)v->u.number.integer;
     return 0;
+}
+
+/* A member's key as a C string (keys are not NUL-terminated in the tree).
+ * Cut at cap - 1 bytes: semantics are matched on their first few bytes or
+ * exactly against short names, and messages were cut shorter anyway. */
+static const char *key_cstr(const anim_json_member *m, char *buf, size_t cap)
+{
+    size_t n = anim_json_key_len(m);
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(buf, m->key, n);
+    buf[n] = '\0';
+    return buf;
 }
 
 static int build_primitive(const anim_source *src, uint32_t m, uint32_t p,
@@ -107,11 +117,11 @@ static int build_primitive(const anim_source *src, uint32_t m, uint32_t p,
     snprintf(ctx, sizeof ctx, "mesh %u primitive %u", m, p);
     uint64_t mode;
     if (gltf_require_object(obj, ctx, err) ||
-        gltf_get_index(obj, "material", ctx, false, material_count, "material", &prim->material,
+        gltf_get_index(src->json_text, obj, "material", ctx, false, material_count, "material", &prim->material,
                        err) ||
-        gltf_get_index(obj, "indices", ctx, false, src->accessor_count, "accessor",
+        gltf_get_index(src->json_text, obj, "indices", ctx, false, src->accessor_count, "accessor",
                        &prim->indices, err) ||
-        gltf_get_u64(obj, "mode", ctx, false, 4, &mode, err))
+        gltf_get_u64(src->json_text, obj, "mode", ctx, false, 4, &mode, err))
         return -1;
     if (mode > 6)
         return anim_error_set(err, ANIM_ERR_INVALID, "%s: mode %llu is not a glTF primitive mode",
@@ -121,26 +131,29 @@ static int build_primitive(const anim_source *src, uint32_t m, uint32_t p,
     const anim_json_value *attrs = anim_json_get(obj, "attributes");
     if (!attrs || attrs->type != ANIM_JSON_OBJECT)
         return anim_error_set(err, ANIM_ERR_INVALID, "%s: \"attributes\" must be an object", ctx);
-    for (size_t i = 0; i < attrs->u.object.count; i++) {
-        const anim_json_member *mem = &attrs->u.object.members[i];
-        char actx[200];
-        snprintf(actx, sizeof actx, "%s %s", ctx, mem->key);
+    for (size_t i = 0; i < attrs->len; i++) {
+        const anim_json_member *mem = &attrs->u.members[i];
+        char key[256];
+        const char *sem = key_cstr(mem, key, sizeof key);
+        char actx[420];
+        snprintf(actx, sizeof actx, "%s %s", ctx, sem);
+        actx[199] = '\0'; /* the context's length before keys were borrowed */
         uint32_t acc = 0;
         if (attribute_index(src, &mem->value, actx, &acc, err) ||
-            check_attribute(src, acc, mem->key, false, actx, err))
+            check_attribute(src, acc, sem, false, actx, err))
             return -1;
-        if (!strcmp(mem->key, "POSITION")) {
+        if (!strcmp(sem, "POSITION")) {
             prim->position = acc;
             prim->vertex_count = src->accessors[acc].count;
-        } else if (!strcmp(mem->key, "NORMAL")) {
+        } else if (!strcmp(sem, "NORMAL")) {
             prim->normal = acc;
-        } else if (!strncmp(mem->key, "JOINTS_", 7)) {
+        } else if (!strncmp(sem, "JOINTS_", 7)) {
             prim->joint_sets++;
-            if (!strcmp(mem->key, "JOINTS_0"))
+            if (!strcmp(sem, "JOINTS_0"))
                 prim->joints0 = acc;
-        } else if (!strncmp(mem->key, "WEIGHTS_", 8)) {
+        } else if (!strncmp(sem, "WEIGHTS_", 8)) {
             prim->weight_sets++;
-            if (!strcmp(mem->key, "WEIGHTS_0"))
+            if (!strcmp(sem, "WEIGHTS_0"))
                 prim->weights0 = acc;
         }
     }
@@ -162,20 +175,23 @@ static int build_primitive(const anim_source *src, uint32_t m, uint32_t p,
     const anim_json_value *targets;
     if (gltf_get_array(obj, "targets", ctx, &targets, err))
         return -1;
-    prim->target_count = targets ? (uint32_t)targets->u.array.count : 0;
+    prim->target_count = targets ? (uint32_t)targets->len : 0;
     for (uint32_t t = 0; t < prim->target_count; t++) {
-        const anim_json_value *target = &targets->u.array.items[t];
+        const anim_json_value *target = &targets->u.items[t];
         char tctx[200];
         snprintf(tctx, sizeof tctx, "%s target %u", ctx, t);
         if (gltf_require_object(target, tctx, err))
             return -1;
-        for (size_t i = 0; i < target->u.object.count; i++) {
-            const anim_json_member *mem = &target->u.object.members[i];
-            char actx[240];
-            snprintf(actx, sizeof actx, "%s %s", tctx, mem->key);
+        for (size_t i = 0; i < target->len; i++) {
+            const anim_json_member *mem = &target->u.members[i];
+            char key[256];
+            const char *sem = key_cstr(mem, key, sizeof key);
+            char actx[460];
+            snprintf(actx, sizeof actx, "%s %s", tctx, sem);
+            actx[239] = '\0';
             uint32_t acc = 0;
             if (attribute_index(src, &mem->value, actx, &acc, err) ||
-                check_attribute(src, acc, mem->key, true, actx, err))
+                check_attribute(src, acc, sem, true, actx, err))
                 return -1;
         }
     }
@@ -188,32 +204,32 @@ static int build_meshes(const anim_source *src, anim_arena *arena, anim_doc *doc
     const anim_json_value *meshes;
     if (gltf_get_array(src->root, "meshes", "glTF root", &meshes, err))
         return -1;
-    doc->mesh_count = meshes ? (uint32_t)meshes->u.array.count : 0;
+    doc->mesh_count = meshes ? (uint32_t)meshes->len : 0;
     doc->meshes = anim_arena_calloc(arena, doc->mesh_count ? doc->mesh_count : 1,
                                     sizeof *doc->meshes);
     if (!doc->meshes)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t m = 0; m < doc->mesh_count; m++) {
-        const anim_json_value *obj = &meshes->u.array.items[m];
+        const anim_json_value *obj = &meshes->u.items[m];
         anim_mesh *mesh = &doc->meshes[m];
         char ctx[32];
         snprintf(ctx, sizeof ctx, "mesh %u", m);
         const anim_json_value *prims, *weights;
         if (gltf_require_object(obj, ctx, err) ||
-            gltf_get_string(obj, "name", ctx, &mesh->name, err) ||
+            gltf_get_string(arena, obj, "name", ctx, &mesh->name, err) ||
             gltf_get_array(obj, "primitives", ctx, &prims, err) ||
             gltf_get_array(obj, "weights", ctx, &weights, err))
             return -1;
-        if (!prims || prims->u.array.count == 0)
+        if (!prims || prims->len == 0)
             return anim_error_set(err, ANIM_ERR_INVALID, "%s: \"primitives\" must be a non-empty array",
                                   ctx);
-        mesh->weight_count = weights ? (uint32_t)weights->u.array.count : 0;
-        mesh->primitive_count = (uint32_t)prims->u.array.count;
+        mesh->weight_count = weights ? (uint32_t)weights->len : 0;
+        mesh->primitive_count = (uint32_t)prims->len;
         mesh->primitives = anim_arena_calloc(arena, mesh->primitive_count, sizeof *mesh->primitives);
         if (!mesh->primitives)
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         for (uint32_t p = 0; p < mesh->primitive_count; p++)
-            if (build_primitive(src, m, p, &prims->u.array.items[p], doc->material_count,
+            if (build_primitive(src, m, p, &prims->u.items[p], doc->material_count,
                                 &mesh->primitives[p], err))
                 return -1;
     }
@@ -226,40 +242,38 @@ static int build_skins(const anim_source *src, anim_arena *arena, anim_doc *doc,
     const anim_json_value *skins;
     if (gltf_get_array(src->root, "skins", "glTF root", &skins, err))
         return -1;
-    doc->skin_count = skins ? (uint32_t)skins->u.array.count : 0;
+    doc->skin_count = skins ? (uint32_t)skins->len : 0;
     doc->skins = anim_arena_calloc(arena, doc->skin_count ? doc->skin_count : 1,
                                    sizeof *doc->skins);
     if (!doc->skins)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t s = 0; s < doc->skin_count; s++) {
-        const anim_json_value *obj = &skins->u.array.items[s];
+        const anim_json_value *obj = &skins->u.items[s];
         anim_skin *skin = &doc->skins[s];
         char ctx[32];
         snprintf(ctx, sizeof ctx, "skin %u", s);
         const anim_json_value *joints;
         if (gltf_require_object(obj, ctx, err) ||
-            gltf_get_string(obj, "name", ctx, &skin->name, err) ||
+            gltf_get_string(arena, obj, "name", ctx, &skin->name, err) ||
             gltf_get_array(obj, "joints", ctx, &joints, err) ||
-            gltf_get_index(obj, "skeleton", ctx, false, doc->node_count, "node", &skin->skeleton,
+            gltf_get_index(src->json_text, obj, "skeleton", ctx, false, doc->node_count, "node", &skin->skeleton,
                            err) ||
-            gltf_get_index(obj, "inverseBindMatrices", ctx, false, src->accessor_count,
+            gltf_get_index(src->json_text, obj, "inverseBindMatrices", ctx, false, src->accessor_count,
                            "accessor", &skin->inverse_bind_accessor, err))
             return -1;
-        if (!joints || joints->u.array.count == 0)
+        if (!joints || joints->len == 0)
             return anim_error_set(err, ANIM_ERR_INVALID, "%s: \"joints\" must be a non-empty array",
                                   ctx);
-        skin->joint_count = (uint32_t)joints->u.array.count;
+        skin->joint_count = (uint32_t)joints->len;
         skin->joints = anim_arena_calloc(arena, skin->joint_count, sizeof *skin->joints);
         if (!skin->joints)
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         for (uint32_t j = 0; j < skin->joint_count; j++) {
-            const anim_json_value *jv = &joints->u.array.items[j];
-            if (jv->type != ANIM_JSON_NUMBER || !jv->u.number.is_integer ||
-                jv->u.number.integer < 0 || jv->u.number.integer >= (int64_t)doc->node_count)
+            const anim_json_value *jv = &joints->u.items[j];
+            if (!gltf_small_index(jv, doc->node_count, &skin->joints[j]))
                 return anim_error_set(err, ANIM_ERR_INVALID,
                                       "%s: joints[%u] is not the index of one of the file's %u nodes",
                                       ctx, j, doc->node_count);
-            skin->joints[j] = (uint32_t)jv->u.number.integer;
         }
         if (skin->inverse_bind_accessor == ANIM_NONE)
             continue;
@@ -303,14 +317,14 @@ static int build_named(const anim_source *src, anim_arena *arena, const char *ke
     const anim_json_value *arr;
     if (gltf_get_array(src->root, key, "glTF root", &arr, err))
         return -1;
-    *count = arr ? (uint32_t)arr->u.array.count : 0;
+    *count = arr ? (uint32_t)arr->len : 0;
     *out = anim_arena_calloc(arena, *count ? *count : 1, elem);
     if (!*out)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t i = 0; i < *count; i++) {
         char ctx[48];
         snprintf(ctx, sizeof ctx, "%s %u", label, i);
-        if (gltf_require_object(&arr->u.array.items[i], ctx, err))
+        if (gltf_require_object(&arr->u.items[i], ctx, err))
             return -1;
     }
     return 0;
@@ -333,19 +347,19 @@ int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
         char ctx[48];
         snprintf(ctx, sizeof ctx, "material %u", i);
         arr = anim_json_get(src->root, "materials");
-        if (gltf_get_string(&arr->u.array.items[i], "name", ctx, &doc->materials[i].name, err))
+        if (gltf_get_string(arena, &arr->u.items[i], "name", ctx, &doc->materials[i].name, err))
             return -1;
     }
     for (uint32_t i = 0; i < doc->image_count; i++) {
         char ctx[48];
         snprintf(ctx, sizeof ctx, "image %u", i);
         anim_image *img = &doc->images[i];
-        const anim_json_value *obj = &anim_json_get(src->root, "images")->u.array.items[i];
+        const anim_json_value *obj = &anim_json_get(src->root, "images")->u.items[i];
         const char *uri;
-        if (gltf_get_string(obj, "name", ctx, &img->name, err) ||
-            gltf_get_string(obj, "uri", ctx, &uri, err) ||
-            gltf_get_string(obj, "mimeType", ctx, &img->mime_type, err) ||
-            gltf_get_index(obj, "bufferView", ctx, false, src->view_count, "buffer view",
+        if (gltf_get_string(arena, obj, "name", ctx, &img->name, err) ||
+            gltf_get_string(arena, obj, "uri", ctx, &uri, err) ||
+            gltf_get_string(arena, obj, "mimeType", ctx, &img->mime_type, err) ||
+            gltf_get_index(src->json_text, obj, "bufferView", ctx, false, src->view_count, "buffer view",
                            &img->buffer_view, err))
             return -1;
         if (uri && img->buffer_view != ANIM_NONE)
@@ -360,13 +374,13 @@ int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
     for (uint32_t i = 0; i < doc->texture_count; i++) {
         char ctx[48];
         snprintf(ctx, sizeof ctx, "texture %u", i);
-        const anim_json_value *obj = &anim_json_get(src->root, "textures")->u.array.items[i];
+        const anim_json_value *obj = &anim_json_get(src->root, "textures")->u.items[i];
         const anim_json_value *samplers = anim_json_get(src->root, "samplers");
-        uint32_t sampler_count = samplers && samplers->type == ANIM_JSON_ARRAY ? (uint32_t)samplers->u.array.count : 0;
-        if (gltf_get_string(obj, "name", ctx, &doc->textures[i].name, err) ||
-            gltf_get_index(obj, "source", ctx, false, doc->image_count, "image",
+        uint32_t sampler_count = samplers && samplers->type == ANIM_JSON_ARRAY ? (uint32_t)samplers->len : 0;
+        if (gltf_get_string(arena, obj, "name", ctx, &doc->textures[i].name, err) ||
+            gltf_get_index(src->json_text, obj, "source", ctx, false, doc->image_count, "image",
                            &doc->textures[i].source, err) ||
-            gltf_get_index(obj, "sampler", ctx, false, sampler_count, "sampler",
+            gltf_get_index(src->json_text, obj, "sampler", ctx, false, sampler_count, "sampler",
                            &doc->textures[i].sampler, err))
             return -1;
     }
@@ -374,27 +388,25 @@ int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
         char ctx[48];
         snprintf(ctx, sizeof ctx, "scene %u", i);
         anim_scene *scene = &doc->scenes[i];
-        const anim_json_value *obj = &anim_json_get(src->root, "scenes")->u.array.items[i];
+        const anim_json_value *obj = &anim_json_get(src->root, "scenes")->u.items[i];
         const anim_json_value *nodes;
-        if (gltf_get_string(obj, "name", ctx, &scene->name, err) ||
+        if (gltf_get_string(arena, obj, "name", ctx, &scene->name, err) ||
             gltf_get_array(obj, "nodes", ctx, &nodes, err))
             return -1;
-        scene->node_count = nodes ? (uint32_t)nodes->u.array.count : 0;
+        scene->node_count = nodes ? (uint32_t)nodes->len : 0;
         scene->nodes = anim_arena_calloc(arena, scene->node_count ? scene->node_count : 1,
                                          sizeof *scene->nodes);
         if (!scene->nodes)
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         for (uint32_t k = 0; k < scene->node_count; k++) {
-            const anim_json_value *nv = &nodes->u.array.items[k];
-            if (nv->type != ANIM_JSON_NUMBER || !nv->u.number.is_integer ||
-                nv->u.number.integer < 0 || nv->u.number.integer >= (int64_t)doc->node_count)
+            const anim_json_value *nv = &nodes->u.items[k];
+            if (!gltf_small_index(nv, doc->node_count, &scene->nodes[k]))
                 return anim_error_set(err, ANIM_ERR_INVALID,
                                       "%s: nodes[%u] is not the index of one of the file's %u nodes",
                                       ctx, k, doc->node_count);
-            scene->nodes[k] = (uint32_t)nv->u.number.integer;
         }
     }
-    if (gltf_get_index(src->root, "scene", "glTF root", false, doc->scene_count, "scene",
+    if (gltf_get_index(src->json_text, src->root, "scene", "glTF root", false, doc->scene_count, "scene",
                        &doc->default_scene, err))
         return -1;
     return build_meshes(src, arena, doc, err) || build_skins(src, arena, doc, err) ? -1 : 0;

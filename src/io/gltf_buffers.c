@@ -49,17 +49,19 @@ static int string_list(const anim_json_value *root, const char *key, anim_arena 
     *count = 0;
     if (!arr)
         return 0;
-    const char **list = anim_arena_calloc(arena, arr->u.array.count + 1, sizeof *list);
+    const char **list = anim_arena_calloc(arena, arr->len + 1, sizeof *list);
     if (!list)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    for (size_t i = 0; i < arr->u.array.count; i++) {
-        const anim_json_value *e = &arr->u.array.items[i];
+    for (size_t i = 0; i < arr->len; i++) {
+        const anim_json_value *e = &arr->u.items[i];
         if (e->type != ANIM_JSON_STRING)
             return anim_error_set(err, ANIM_ERR_INVALID, "%s[%zu] must be a string", key, i);
-        list[i] = e->u.string.data;
+        list[i] = anim_json_strdup(arena, e);
+        if (!list[i])
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     }
     *out = list;
-    *count = (uint32_t)arr->u.array.count;
+    *count = (uint32_t)arr->len;
     return 0;
 }
 
@@ -89,13 +91,13 @@ static int resolve_one(anim_source *src, anim_arena *arena, const char *base_dir
     if (gltf_require_object(obj, ctx, err))
         return -1;
     uint64_t byte_length;
-    if (gltf_get_u64(obj, "byteLength", ctx, true, 0, &byte_length, err))
+    if (gltf_get_u64(src->json_text, obj, "byteLength", ctx, true, 0, &byte_length, err))
         return -1;
     if (byte_length > opts->max_file_bytes)
         return anim_error_set(err, ANIM_ERR_LIMIT, "%s: byteLength %llu exceeds the %zu-byte limit",
                               ctx, (unsigned long long)byte_length, opts->max_file_bytes);
     buf->byte_length = (size_t)byte_length;
-    if (gltf_get_string(obj, "uri", ctx, &buf->uri, err))
+    if (gltf_get_string(arena, obj, "uri", ctx, &buf->uri, err))
         return -1;
     if (!buf->uri) {
         if (!src->is_glb || index != 0)
@@ -133,9 +135,10 @@ static int resolve_one(anim_source *src, anim_arena *arena, const char *base_dir
      * JSON naming one large file a thousand times must not hold it in memory
      * a thousand times. */
     size_t used = *external_bytes; /* <= max_file_bytes, so no underflow */
-    uint8_t *data;
+    const uint8_t *data;
     size_t len;
-    if (anim_read_file(path, opts->max_file_bytes - used, arena, &data, &len, err)) {
+    if (gltf_map_file(path, opts->max_file_bytes - used, arena, &src->mappings, &data, &len,
+                      err)) {
         if (used > 0 && err && err->code == ANIM_ERR_LIMIT)
             return anim_error_set(err, ANIM_ERR_LIMIT,
                                   "%s: uri \"%s\": the asset's external buffers together exceed the "
@@ -159,13 +162,13 @@ int gltf_resolve_buffers(anim_source *src, anim_arena *arena, const char *base_d
         return -1;
     if (!arr)
         return 0;
-    src->buffer_count = (uint32_t)arr->u.array.count;
+    src->buffer_count = (uint32_t)arr->len;
     src->buffers = anim_arena_calloc(arena, src->buffer_count, sizeof *src->buffers);
     if (!src->buffers && src->buffer_count)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     size_t external_bytes = 0;
     for (uint32_t i = 0; i < src->buffer_count; i++)
-        if (resolve_one(src, arena, base_dir, opts, i, &arr->u.array.items[i], &src->buffers[i],
+        if (resolve_one(src, arena, base_dir, opts, i, &arr->u.items[i], &src->buffers[i],
                         &external_bytes, err))
             return -1;
     return 0;

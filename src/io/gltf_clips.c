@@ -11,16 +11,6 @@
 
 static const char *path_names[] = {"translation", "rotation", "scale", "weights"};
 
-static bool parse_path(const char *s, anim_path *out)
-{
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(s, path_names[i])) {
-            *out = (anim_path)i;
-            return true;
-        }
-    return false;
-}
-
 /* "animation 0 sampler 0 input for node 0 translation: accessor 0 is VEC3
  * of FLOAT, but the loader reads SCALAR of FLOAT" */
 static int check_encoding(const anim_source *src, uint32_t anim, uint32_t sampler,
@@ -68,35 +58,80 @@ typedef struct {
     anim_interp interp;
 } sampler_def;
 
+#define KEY_IS(m, lit)                                                                         \
+    ((m)->value.key_len == sizeof lit - 1 && memcmp((m)->key, lit, sizeof lit - 1) == 0)
+
+/* "animation 3 sampler 7" / "animation 3 channel 7". */
+static const char *anim_ctx(char *out, size_t cap, uint32_t anim, const char *what,
+                            uint32_t index)
+{
+    gltf_format_ctx(out, cap, "animation ", anim);
+    size_t at = strlen(out);
+    gltf_format_ctx(out + at, cap - at, what, index);
+    return out;
+}
+
+static int parse_sampler(const anim_json_value *obj, const anim_source *src, uint32_t anim,
+                         uint32_t s, const char *ctx, sampler_def *out, anim_error *err)
+{
+    const anim_json_value *input = NULL, *output = NULL, *interp = NULL;
+    for (uint32_t i = 0; i < obj->len; i++) {
+        const anim_json_member *m = &obj->u.members[i];
+        if (KEY_IS(m, "input"))
+            input = &m->value;
+        else if (KEY_IS(m, "output"))
+            output = &m->value;
+        else if (KEY_IS(m, "interpolation"))
+            interp = &m->value;
+    }
+    if (gltf_value_index(src->json_text, input, "input", ctx, true, src->accessor_count,
+                         "accessor", &out->input, err) ||
+        gltf_value_index(src->json_text, output, "output", ctx, true, src->accessor_count,
+                         "accessor", &out->output, err) ||
+        (interp && gltf_value_string(interp, "interpolation", ctx, err)))
+        return -1;
+    if (!interp || gltf_str_eq(interp, "LINEAR", 6))
+        out->interp = ANIM_INTERP_LINEAR;
+    else if (gltf_str_eq(interp, "STEP", 4))
+        out->interp = ANIM_INTERP_STEP;
+    else if (gltf_str_eq(interp, "CUBICSPLINE", 11))
+        out->interp = ANIM_INTERP_CUBICSPLINE;
+    else {
+        char buf[64];
+        if (!*ctx)
+            ctx = anim_ctx(buf, sizeof buf, anim, " sampler ", s);
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: interpolation \"%.*s\" is not LINEAR, STEP or CUBICSPLINE", ctx,
+                              (int)interp->len, interp->u.string);
+    }
+    return 0;
+}
+
 static int parse_samplers(const anim_json_value *samplers, const anim_source *src,
                           uint32_t anim, sampler_def *out, anim_error *err)
 {
-    for (uint32_t s = 0; s < samplers->u.array.count; s++) {
-        const anim_json_value *obj = &samplers->u.array.items[s];
+    for (uint32_t s = 0; s < samplers->len; s++) {
+        const anim_json_value *obj = &samplers->u.items[s];
         char ctx[64];
-        gltf_format_ctx(ctx, sizeof ctx, "animation ", anim);
-        size_t at = strlen(ctx);
-        gltf_format_ctx(ctx + at, sizeof ctx - at, " sampler ", s);
-        const char *interp;
-        if (gltf_require_object(obj, ctx, err) ||
-            gltf_get_index(obj, "input", ctx, true, src->accessor_count, "accessor",
-                           &out[s].input, err) ||
-            gltf_get_index(obj, "output", ctx, true, src->accessor_count, "accessor",
-                           &out[s].output, err) ||
-            gltf_get_string(obj, "interpolation", ctx, &interp, err))
+        if (obj->type != ANIM_JSON_OBJECT)
+            return gltf_require_object(obj, anim_ctx(ctx, sizeof ctx, anim, " sampler ", s), err);
+        /* The message context is formatted only when something is wrong. */
+        if (parse_sampler(obj, src, anim, s, "", &out[s], NULL) &&
+            parse_sampler(obj, src, anim, s, anim_ctx(ctx, sizeof ctx, anim, " sampler ", s),
+                          &out[s], err))
             return -1;
-        if (!interp || !strcmp(interp, "LINEAR"))
-            out[s].interp = ANIM_INTERP_LINEAR;
-        else if (!strcmp(interp, "STEP"))
-            out[s].interp = ANIM_INTERP_STEP;
-        else if (!strcmp(interp, "CUBICSPLINE"))
-            out[s].interp = ANIM_INTERP_CUBICSPLINE;
-        else
-            return anim_error_set(err, ANIM_ERR_INVALID,
-                                  "%s: interpolation \"%s\" is not LINEAR, STEP or CUBICSPLINE", ctx,
-                                  interp);
     }
     return 0;
+}
+
+static bool parse_path_value(const anim_json_value *v, anim_path *out)
+{
+    for (int i = 0; i < 4; i++)
+        if (gltf_str_eq(v, path_names[i], strlen(path_names[i]))) {
+            *out = (anim_path)i;
+            return true;
+        }
+    return false;
 }
 
 /* Number of morph targets the node's mesh declares (0 when unknown). */
@@ -249,6 +284,60 @@ static const char *clip_name(anim_arena *arena, anim_doc *doc, uint32_t index, c
 static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
                            const anim_json_value *anims, decode_cache *cache, anim_error *err);
 
+/* One channel's sampler, node and path, checked in message order; skip
+ * when the target has no node (an extension's target). ctx "" with err
+ * NULL is the fast first try; the caller retries with a context. */
+static int parse_channel(const anim_json_value *ch, const anim_source *src, const anim_doc *doc,
+                         uint32_t sampler_count, const char *ctx, uint32_t *sampler,
+                         uint32_t *node, anim_path *path, bool *skip, anim_error *err)
+{
+    *skip = false;
+    if (ch->type != ANIM_JSON_OBJECT)
+        return gltf_require_object(ch, ctx, err);
+    const anim_json_value *sv = NULL, *target = NULL;
+    for (uint32_t i = 0; i < ch->len; i++) {
+        const anim_json_member *m = &ch->u.members[i];
+        if (KEY_IS(m, "sampler"))
+            sv = &m->value;
+        else if (KEY_IS(m, "target"))
+            target = &m->value;
+    }
+    if (gltf_value_index(src->json_text, sv, "sampler", ctx, true, sampler_count, "sampler",
+                         sampler, err))
+        return -1;
+    if (!target || target->type != ANIM_JSON_OBJECT)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"target\"", ctx);
+    const anim_json_value *pv = NULL, *nv = NULL;
+    for (uint32_t i = 0; i < target->len; i++) {
+        const anim_json_member *m = &target->u.members[i];
+        if (KEY_IS(m, "path"))
+            pv = &m->value;
+        else if (KEY_IS(m, "node"))
+            nv = &m->value;
+    }
+    if (pv && gltf_value_string(pv, "path", ctx, err))
+        return -1;
+    if (!pv)
+        return anim_error_set(err, ANIM_ERR_INVALID, "%s: target has no \"path\"", ctx);
+    if (!nv) {
+        *skip = true;
+        return 0;
+    }
+    uint64_t node64;
+    if (gltf_value_u64(src->json_text, nv, "node", ctx, true, 0, &node64, err))
+        return -1;
+    if (node64 >= doc->node_count)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "malformed animation data: %s: target node %llu does not exist (the file has %u nodes)",
+                              ctx, (unsigned long long)node64, doc->node_count);
+    *node = (uint32_t)node64;
+    if (!parse_path_value(pv, path))
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "malformed animation data: %s: unknown target path \"%.*s\"", ctx,
+                              (int)pv->len, pv->u.string);
+    return 0;
+}
+
 int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, anim_error *err)
 {
     const anim_json_value *anims;
@@ -275,18 +364,18 @@ int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, a
 static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
                            const anim_json_value *anims, decode_cache *cache, anim_error *err)
 {
-    doc->clip_count = anims ? (uint32_t)anims->u.array.count : 0;
+    doc->clip_count = anims ? (uint32_t)anims->len : 0;
     doc->clips = anim_arena_calloc(arena, doc->clip_count ? doc->clip_count : 1, sizeof *doc->clips);
     if (!doc->clips)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t a = 0; a < doc->clip_count; a++) {
-        const anim_json_value *obj = &anims->u.array.items[a];
+        const anim_json_value *obj = &anims->u.items[a];
         anim_clip *clip = &doc->clips[a];
         char ctx[48];
         snprintf(ctx, sizeof ctx, "animation %u", a);
         const anim_json_value *channels, *samplers;
         const char *name;
-        if (gltf_require_object(obj, ctx, err) || gltf_get_string(obj, "name", ctx, &name, err) ||
+        if (gltf_require_object(obj, ctx, err) || gltf_get_string(arena, obj, "name", ctx, &name, err) ||
             gltf_get_array(obj, "channels", ctx, &channels, err) ||
             gltf_get_array(obj, "samplers", ctx, &samplers, err))
             return -1;
@@ -301,48 +390,34 @@ static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *
         clip->name = clip_name(arena, doc, a, clip->base_name);
         if (!clip->name)
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-        size_t sc = samplers->u.array.count, cc = channels->u.array.count;
+        size_t sc = samplers->len, cc = channels->len;
         sampler_def *defs = anim_arena_calloc(arena, sc ? sc : 1, sizeof *defs);
         clip->tracks = anim_arena_calloc(arena, cc ? cc : 1, sizeof *clip->tracks);
-        clip->morph_tracks = anim_arena_calloc(arena, cc ? cc : 1, sizeof *clip->morph_tracks);
-        if (!defs || !clip->tracks || !clip->morph_tracks)
+        /* morph_tracks: allocated at the first weights channel. */
+        if (!defs || !clip->tracks)
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         if (parse_samplers(samplers, src, a, defs, err))
             return -1;
         for (uint32_t c = 0; c < cc; c++) {
-            const anim_json_value *ch = &channels->u.array.items[c];
-            char cctx[64];
-            gltf_format_ctx(cctx, sizeof cctx, "animation ", a);
-            size_t at = strlen(cctx);
-            gltf_format_ctx(cctx + at, sizeof cctx - at, " channel ", c);
+            const anim_json_value *ch = &channels->u.items[c];
             uint32_t sampler, node;
-            const char *path_s;
-            const anim_json_value *target = anim_json_get(ch, "target");
-            if (gltf_require_object(ch, cctx, err) ||
-                gltf_get_index(ch, "sampler", cctx, true, (uint32_t)sc, "sampler", &sampler, err))
-                return -1;
-            if (!target || gltf_require_object(target, cctx, err))
-                return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"target\"",
-                                      cctx);
-            if (gltf_get_string(target, "path", cctx, &path_s, err))
-                return -1;
-            if (!path_s)
-                return anim_error_set(err, ANIM_ERR_INVALID, "%s: target has no \"path\"", cctx);
-            if (!anim_json_get(target, "node"))
-                continue; /* targets something an extension defines; not a bone */
-            uint64_t node64;
-            if (gltf_get_u64(target, "node", cctx, true, 0, &node64, err))
-                return -1;
-            if (node64 >= doc->node_count)
-                return anim_error_set(err, ANIM_ERR_INVALID,
-                                      "malformed animation data: %s: target node %llu does not exist (the file has %u nodes)",
-                                      cctx, (unsigned long long)node64, doc->node_count);
-            node = (uint32_t)node64;
             anim_path path;
-            if (!parse_path(path_s, &path))
-                return anim_error_set(err, ANIM_ERR_INVALID,
-                                      "malformed animation data: %s: unknown target path \"%s\"",
-                                      cctx, path_s);
+            bool skip;
+            if (parse_channel(ch, src, doc, (uint32_t)sc, "", &sampler, &node, &path, &skip,
+                              NULL)) {
+                char cctx[64];
+                anim_ctx(cctx, sizeof cctx, a, " channel ", c);
+                if (parse_channel(ch, src, doc, (uint32_t)sc, cctx, &sampler, &node, &path,
+                                  &skip, err))
+                    return -1;
+            }
+            if (skip)
+                continue; /* targets something an extension defines; not a bone */
+            if (!clip->morph_tracks && path == ANIM_PATH_WEIGHTS) {
+                clip->morph_tracks = anim_arena_calloc(arena, cc, sizeof *clip->morph_tracks);
+                if (!clip->morph_tracks)
+                    return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+            }
             anim_track *t = path == ANIM_PATH_WEIGHTS ? &clip->morph_tracks[clip->morph_track_count]
                                                       : &clip->tracks[clip->track_count];
             if (build_track(src, arena, doc, clip, a, c, sampler, &defs[sampler], node, path,

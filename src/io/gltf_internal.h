@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <string.h>
+
 #include "animsmith/gltf.h"
 
 /* Largest glTF array we accept (nodes, accessors, ...): bounds memory for
@@ -22,24 +24,61 @@ typedef struct {
     const char *what;
 } gltf_ctx;
 
+/* The helpers below read one property of a JSON object. Those reading
+ * integers take the JSON text (src->json_text): the tree keeps numbers as
+ * values only, and an integer is read from its literal so that values past
+ * 2^53 are exact and a refused one is quoted exactly as written. */
+
 /* Top-level array member (NULL when absent; error when not an array). */
 int gltf_get_array(const anim_json_value *obj, const char *key, const char *ctx,
                    const anim_json_value **out, anim_error *err);
 /* Required/optional non-negative integer index fitting uint32 (< limit). */
-int gltf_get_index(const anim_json_value *obj, const char *key, const char *ctx,
-                   bool required, uint32_t limit, const char *target, uint32_t *out,
-                   anim_error *err);
+int gltf_get_index(const char *text, const anim_json_value *obj, const char *key,
+                   const char *ctx, bool required, uint32_t limit, const char *target,
+                   uint32_t *out, anim_error *err);
 /* Non-negative integer up to UINT64_MAX read from the literal text, so an
  * absurd byteOffset is reported exactly as written. */
-int gltf_get_u64(const anim_json_value *obj, const char *key, const char *ctx,
-                 bool required, uint64_t dflt, uint64_t *out, anim_error *err);
-int gltf_get_string(const anim_json_value *obj, const char *key, const char *ctx,
-                    const char **out, anim_error *err);
+int gltf_get_u64(const char *text, const anim_json_value *obj, const char *key,
+                 const char *ctx, bool required, uint64_t dflt, uint64_t *out,
+                 anim_error *err);
+/* Optional string as a NUL-terminated arena copy (NULL when absent);
+ * refused when it is not a string or holds U+0000. */
+int gltf_get_string(anim_arena *arena, const anim_json_value *obj, const char *key,
+                    const char *ctx, const char **out, anim_error *err);
+/* The same checks without the copy, for strings only compared. */
+int gltf_get_string_value(const anim_json_value *obj, const char *key, const char *ctx,
+                          const anim_json_value **out, anim_error *err);
 int gltf_get_bool(const anim_json_value *obj, const char *key, const char *ctx, bool dflt,
                   bool *out, anim_error *err);
 /* Fixed-length array of numbers (n entries) into out; absent leaves out. */
 int gltf_get_numbers(const anim_json_value *obj, const char *key, const char *ctx, size_t n,
                      double *out, bool *present, anim_error *err);
+
+/* Value forms of the readers above, for loops that walk an object's
+ * members once: v is the member's value (NULL when absent), key names it
+ * in messages. Same checks and messages as the lookup forms. */
+int gltf_value_u64(const char *text, const anim_json_value *v, const char *key,
+                   const char *ctx, bool required, uint64_t dflt, uint64_t *out,
+                   anim_error *err);
+int gltf_value_index(const char *text, const anim_json_value *v, const char *key,
+                     const char *ctx, bool required, uint32_t limit, const char *target,
+                     uint32_t *out, anim_error *err);
+int gltf_value_string(const anim_json_value *v, const char *key, const char *ctx,
+                      anim_error *err);
+int gltf_value_bool(const anim_json_value *v, const char *key, const char *ctx, bool dflt,
+                    bool *out, anim_error *err);
+int gltf_value_numbers(const anim_json_value *v, const char *key, const char *ctx, size_t n,
+                       double *out, bool *present, anim_error *err);
+int gltf_value_array(const anim_json_value *v, const char *key, const char *ctx,
+                     anim_error *err);
+/* Non-negative integer JSON value below limit (array entries like
+ * "children" or "joints"); false otherwise. */
+bool gltf_small_index(const anim_json_value *v, uint64_t limit, uint32_t *out);
+/* A string value equal to the C string s. */
+static inline bool gltf_str_eq(const anim_json_value *v, const char *s, size_t n)
+{
+    return v->len == n && memcmp(v->u.string, s, n) == 0;
+}
 int gltf_require_object(const anim_json_value *v, const char *ctx, anim_error *err);
 
 /* Writes prefix and the decimal index at out (cap bytes): snprintf("%s%u")
@@ -82,8 +121,18 @@ bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payloa
 char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char *uri,
                             bool confine, const char *ctx, anim_error *err);
 
-/* Reads a whole file with a size cap into arena memory. */
+/* Reads a whole file with a size cap into arena memory (NUL-terminated). */
 int anim_read_file(const char *path, size_t max_bytes, anim_arena *arena, uint8_t **data,
                    size_t *len, anim_error *err);
+/* The same, but maps the file read-only when it can (recording the mapping
+ * on *maps for gltf_unmap_all) and reads it otherwise. The data is not
+ * NUL-terminated. */
+int gltf_map_file(const char *path, size_t max_bytes, anim_arena *arena,
+                  struct anim_file_mapping **maps, const uint8_t **data, size_t *len,
+                  anim_error *err);
+/* Prefaults data[0, len) of a mapping (advice only; harmless on arena
+ * memory). */
+void gltf_prefetch(const void *data, size_t len);
+void gltf_unmap_all(struct anim_file_mapping *maps);
 
 #endif

@@ -67,7 +67,7 @@ int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc
     const anim_json_value *nodes;
     if (gltf_get_array(src->root, "nodes", "glTF root", &nodes, err))
         return -1;
-    uint32_t n = nodes ? (uint32_t)nodes->u.array.count : 0;
+    uint32_t n = nodes ? (uint32_t)nodes->len : 0;
     doc->node_count = doc->bone_count = n;
     doc->bones = anim_arena_calloc(arena, n ? n : 1, sizeof *doc->bones);
     doc->node_to_bone = anim_arena_calloc(arena, n ? n : 1, sizeof *doc->node_to_bone);
@@ -81,7 +81,7 @@ int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc
     }
     /* Pass 1: validate children and count parent claims. */
     for (uint32_t i = 0; i < n; i++) {
-        const anim_json_value *node = &nodes->u.array.items[i];
+        const anim_json_value *node = &nodes->u.items[i];
         char ctx[32];
         snprintf(ctx, sizeof ctx, "node %u", i);
         const anim_json_value *children;
@@ -90,16 +90,16 @@ int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc
             goto done;
         parent_node[i] = ANIM_NONE;
         doc->node_to_bone[i] = ANIM_NONE;
-        for (size_t c = 0; children && c < children->u.array.count; c++) {
-            const anim_json_value *cv = &children->u.array.items[c];
-            if (cv->type != ANIM_JSON_NUMBER || !cv->u.number.is_integer ||
-                cv->u.number.integer < 0 || cv->u.number.integer >= (int64_t)n) {
+        for (size_t c = 0; children && c < children->len; c++) {
+            const anim_json_value *cv = &children->u.items[c];
+            uint32_t child;
+            if (!gltf_small_index(cv, n, &child)) {
                 anim_error_set(err, ANIM_ERR_INVALID,
                                "%s: children[%zu] is not the index of one of the file's %u nodes",
                                ctx, c, n);
                 goto done;
             }
-            claims[cv->u.number.integer]++;
+            claims[child]++;
         }
     }
     for (uint32_t i = 0; i < n; i++)
@@ -126,12 +126,12 @@ int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc
                                ? ANIM_NONE
                                : doc->node_to_bone[parent_node[node_index]];
             bone->depth = bone->parent == ANIM_NONE ? 0 : doc->bones[bone->parent].depth + 1;
-            const anim_json_value *node = &nodes->u.array.items[node_index];
+            const anim_json_value *node = &nodes->u.items[node_index];
             const anim_json_value *children = anim_json_get(node, "children");
-            size_t cc = children ? children->u.array.count : 0;
+            size_t cc = children ? children->len : 0;
             /* Push in reverse so the first listed child is visited first. */
             for (size_t c = cc; c-- > 0;) {
-                uint32_t child = (uint32_t)children->u.array.items[c].u.number.integer;
+                uint32_t child = (uint32_t)children->u.items[c].u.integer;
                 parent_node[child] = node_index;
                 stack[top++] = child;
             }
@@ -147,21 +147,21 @@ int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc
     /* Pass 3: names, rest transforms, mesh/skin references, child links. */
     for (uint32_t b = 0; b < n; b++) {
         anim_bone *bone = &doc->bones[b];
-        const anim_json_value *node = &nodes->u.array.items[bone->node];
+        const anim_json_value *node = &nodes->u.items[bone->node];
         char ctx[32];
         snprintf(ctx, sizeof ctx, "node %u", bone->node);
         const char *name;
-        if (gltf_get_string(node, "name", ctx, &name, err))
+        if (gltf_get_string(arena, node, "name", ctx, &name, err))
             goto done;
         bone->has_name = name != NULL;
         bone->name = name ? name : anim_arena_printf(arena, "node%u", bone->node);
         const anim_json_value *meshes = anim_json_get(src->root, "meshes");
         const anim_json_value *skins = anim_json_get(src->root, "skins");
-        uint32_t mesh_count = meshes && meshes->type == ANIM_JSON_ARRAY ? (uint32_t)meshes->u.array.count : 0;
-        uint32_t skin_count = skins && skins->type == ANIM_JSON_ARRAY ? (uint32_t)skins->u.array.count : 0;
+        uint32_t mesh_count = meshes && meshes->type == ANIM_JSON_ARRAY ? (uint32_t)meshes->len : 0;
+        uint32_t skin_count = skins && skins->type == ANIM_JSON_ARRAY ? (uint32_t)skins->len : 0;
         if (!bone->name || read_rest(node, bone->node, bone, err) ||
-            gltf_get_index(node, "mesh", ctx, false, mesh_count, "mesh", &bone->mesh, err) ||
-            gltf_get_index(node, "skin", ctx, false, skin_count, "skin", &bone->skin, err))
+            gltf_get_index(src->json_text, node, "mesh", ctx, false, mesh_count, "mesh", &bone->mesh, err) ||
+            gltf_get_index(src->json_text, node, "skin", ctx, false, skin_count, "skin", &bone->skin, err))
             goto done;
         bone->first_child = bone->next_sibling = ANIM_NONE;
     }

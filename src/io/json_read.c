@@ -1,6 +1,9 @@
 /* Strict RFC 8259 reader: one pass, explicit container stack, children
  * gathered on reusable scratch stacks and copied into contiguous arena
- * arrays when their container closes.
+ * arrays when their container closes. Strings and keys without escapes are
+ * not copied (they point into the text) and numbers keep only their value,
+ * so the arena holds little more than the 24-byte values and the 32-byte
+ * members of the containers.
  *
  * Why this shape: recursion would let a hostile file exhaust the C stack
  * before the depth limit is checked, and growing per-container arrays would
@@ -28,6 +31,11 @@
 
 #define DEFAULT_MAX_DEPTH 256u
 #define DEFAULT_MAX_BYTES ((size_t)1 << 30)
+/* Offsets and lengths are stored as uint32. */
+#define MAX_BYTES_REACH ((size_t)UINT32_MAX)
+
+_Static_assert(sizeof(anim_json_value) == 24, "anim_json_value is meant to be 24 bytes");
+_Static_assert(sizeof(anim_json_member) == 32, "anim_json_member is meant to be 32 bytes");
 
 /* Objects up to this many members are checked for duplicate keys pairwise;
  * larger ones are sorted (O(n log n)) so a hostile 1e6-key object stays
@@ -47,16 +55,6 @@ typedef struct {
     size_t base;    /* first scratch index of this container's children */
 } frame;
 
-/* Strings interned (see intern_string): at most this long, in a table of
- * INTERN_SLOTS entries. */
-#define INTERN_MAX_LEN 32u
-#define INTERN_SLOTS 512u
-
-typedef struct {
-    const char *data;
-    size_t len;
-} intern_entry;
-
 typedef struct {
     const unsigned char *s;
     size_t n;
@@ -73,7 +71,6 @@ typedef struct {
     size_t depth, frame_cap;
     const anim_json_member **sorted; /* dup-key check of large objects */
     size_t sorted_cap;
-    intern_entry intern[INTERN_SLOTS];
     char *slab_cur, *slab_end; /* see out_alloc */
     size_t slab_next;
 } parser;
@@ -282,7 +279,10 @@ static anim_json_value *push_item(parser *p, size_t offset)
         fail_nomem(p, offset);
         return NULL;
     }
-    return &p->items[p->item_count++];
+    anim_json_value *v = &p->items[p->item_count++];
+    v->key_len = 0; /* the other fields are set with the value */
+    v->reserved = 0;
+    return v;
 }
 
 static anim_json_member *push_member(parser *p, size_t offset)
@@ -540,58 +540,9 @@ static size_t decode_escapes(const unsigned char *s, size_t a, size_t b, char *o
     return o;
 }
 
-/* Short unescaped strings go through a small direct-mapped cache so that
- * repeated ones (every key, "LINEAR", "VEC3", "rotation", ...) share one
- * arena copy. Why: a glTF document is mostly the same few dozen keys, and
- * the arena memory a parse touches costs as much as the parsing itself
- * (fresh pages are faulted in by the kernel). A cache miss costs a hash. */
-static int intern_string(parser *p, size_t *pos, size_t start, size_t raw, const char **data,
-                         size_t *len)
-{
-    const unsigned char *src = p->s + start;
-    uint64_t a = 0, b = 0;
-    if (raw >= 8) {
-        memcpy(&a, src, 8);
-        memcpy(&b, src + raw - 8, 8);
-    } else {
-        for (size_t k = 0; k < raw; k++)
-            a = (a << 8) | src[k];
-    }
-    uint64_t h = (a * UINT64_C(0x9e3779b97f4a7c15)) ^ (b * UINT64_C(0xc2b2ae3d27d4eb4f)) ^ raw;
-    h ^= h >> 32;
-    h *= UINT64_C(0xff51afd7ed558ccd);
-    h ^= h >> 29;
-    intern_entry *e = &p->intern[h & (INTERN_SLOTS - 1)];
-    if (e->data && e->len == raw && memcmp(e->data, src, raw) == 0) {
-        *data = e->data;
-    } else {
-        /* Round the request up to whole 16-byte units so the copy can use
-         * fixed-size moves (the arena rounds to 16 anyway). */
-        size_t cap = (raw + 16) & ~(size_t)15;
-        char *out = out_alloc(p, cap);
-        if (!out) {
-            fail_nomem(p, *pos);
-            return -1;
-        }
-        if (start + cap <= p->n) {
-            for (size_t k = 0; k < cap; k += 16)
-                memcpy(out + k, src + k, 16);
-        } else {
-            memcpy(out, src, raw);
-        }
-        out[raw] = '\0';
-        e->data = out;
-        e->len = raw;
-        *data = out;
-    }
-    *len = raw;
-    *pos = start + raw + 1;
-    return 0;
-}
-
 /* Parses the string whose opening quote is at *pos; on success stores the
  * decoded copy and moves *pos past the closing quote. */
-static int parse_string(parser *p, size_t *pos, const char **data, size_t *len)
+static int parse_string(parser *p, size_t *pos, const char **data, uint32_t *len)
 {
     const unsigned char *s = p->s;
     const size_t n = p->n;
@@ -634,22 +585,22 @@ static int parse_string(parser *p, size_t *pos, const char **data, size_t *len)
         }
     }
     size_t raw = j - start;
-    if (!escaped && raw <= INTERN_MAX_LEN)
-        return intern_string(p, pos, start, raw, data, len);
+    *pos = j + 1;
+    if (!escaped) {
+        /* Borrowed from the text: no copy, no arena memory touched. */
+        *data = (const char *)s + start;
+        *len = (uint32_t)raw;
+        return 0;
+    }
     char *out = out_alloc(p, raw + 1);
     if (!out) {
-        fail_nomem(p, *pos);
+        fail_nomem(p, start - 1);
         return -1;
     }
-    size_t olen = raw;
-    if (escaped)
-        olen = decode_escapes(s, start, j, out);
-    else
-        memcpy(out, s + start, raw);
+    size_t olen = decode_escapes(s, start, j, out);
     out[olen] = '\0';
     *data = out;
-    *len = olen;
-    *pos = j + 1;
+    *len = (uint32_t)olen;
     return 0;
 }
 
@@ -799,32 +750,26 @@ static int parse_number(parser *p, size_t *pos, anim_json_value *v)
     }
 
     v->type = ANIM_JSON_NUMBER;
-    v->offset = start;
-    v->u.number.text = (const char *)s + start;
-    v->u.number.text_len = i - start;
-    v->u.number.is_integer = false;
-    v->u.number.integer = 0;
+    v->flags = 0;
+    v->offset = (uint32_t)start;
+    v->len = (uint32_t)(i - start);
     *pos = i;
 
     if (integral && !inexact) {
+        /* Exact: (double)integer rounds correctly when the value is read. */
         if (neg ? m <= (UINT64_C(1) << 63) : m <= (uint64_t)INT64_MAX) {
-            v->u.number.is_integer = true;
-            v->u.number.integer =
-                neg ? (m == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t)m) : (int64_t)m;
-        }
-        if (m <= TWO_POW_53) {
-            double d = (double)m;
-            v->u.number.value = neg ? -d : d;
+            v->flags = ANIM_JSON_F_INTEGER | (neg && m == 0 ? ANIM_JSON_F_NEG_ZERO : 0);
+            v->u.integer = neg ? (m == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t)m) : (int64_t)m;
             return 0;
         }
     }
 #if FLT_EVAL_METHOD == 0
     /* Clinger's fast path: m and 10^|e| are exact doubles, so one IEEE
      * multiplication or division rounds correctly. */
-    else if (!inexact && m <= TWO_POW_53 && exp10 >= -22 && exp10 <= 22) {
+    if (!inexact && m <= TWO_POW_53 && exp10 >= -22 && exp10 <= 22) {
         double d = (double)m;
         d = exp10 < 0 ? d / pow10_exact[-exp10] : d * pow10_exact[exp10];
-        v->u.number.value = neg ? -d : d;
+        v->u.number = neg ? -d : d;
         return 0;
     }
 #endif
@@ -838,7 +783,7 @@ static int parse_number(parser *p, size_t *pos, anim_json_value *v)
      * two doubles, i.e. its 11 low significand bits are 0x3ff-0x401: those
      * rare cases go to strtod. Results stay within [1e-27, 1e46], so no
      * subnormal or overflow cases arise here. */
-    else if (!inexact && m != 0 && exp10 >= -27 && exp10 <= 27) {
+    if (!inexact && m != 0 && exp10 >= -27 && exp10 <= 27) {
         long double x = (long double)m;
         x = exp10 < 0 ? x / pow10_ld[-exp10] : x * pow10_ld[exp10];
         uint64_t sig;
@@ -846,14 +791,14 @@ static int parse_number(parser *p, size_t *pos, anim_json_value *v)
         unsigned low = (unsigned)(sig & 0x7ff);
         if (low < 0x3ff || low > 0x401) {
             double d = (double)x;
-            v->u.number.value = neg ? -d : d;
+            v->u.number = neg ? -d : d;
             return 0;
         }
     }
 #endif
     if (m == 0 && !inexact) {
         /* All digits zero: any exponent gives (signed) zero. */
-        v->u.number.value = neg ? -0.0 : 0.0;
+        v->u.number = neg ? -0.0 : 0.0;
         return 0;
     }
     double d;
@@ -866,7 +811,7 @@ static int parse_number(parser *p, size_t *pos, anim_json_value *v)
              len > QUOTE_MAX ? "..." : "");
         return -1;
     }
-    v->u.number.value = d;
+    v->u.number = d;
     return 0;
 }
 
@@ -882,8 +827,10 @@ static int parse_literal(parser *p, size_t *pos, anim_json_value *v)
     size_t avail = p->n - i;
     if (avail >= wl && memcmp(p->s + i, words[w], wl) == 0) {
         memset(&v->u, 0, sizeof v->u);
-        v->type = types[w];
-        v->offset = i;
+        v->type = (uint8_t)types[w];
+        v->flags = 0;
+        v->len = 0;
+        v->offset = (uint32_t)i;
         *pos = i + wl;
         return 0;
     }
@@ -947,9 +894,9 @@ static inline size_t skip_ws(const unsigned char *s, size_t i, size_t n)
 
 static int key_cmp(const anim_json_member *a, const anim_json_member *b)
 {
-    if (a->key_len != b->key_len)
-        return a->key_len < b->key_len ? -1 : 1;
-    return memcmp(a->key, b->key, a->key_len);
+    if (a->value.key_len != b->value.key_len)
+        return a->value.key_len < b->value.key_len ? -1 : 1;
+    return memcmp(a->key, b->key, a->value.key_len);
 }
 
 static int key_sort_cmp(const void *x, const void *y)
@@ -971,8 +918,8 @@ static int check_duplicates(parser *p, size_t base, size_t count)
     if (count <= DUP_PAIRWISE_MAX) {
         for (size_t j = 1; j < count && dup == SIZE_MAX; j++)
             for (size_t k = 0; k < j; k++)
-                if (m[j].key_len == m[k].key_len &&
-                    memcmp(m[j].key, m[k].key, m[j].key_len) == 0) {
+                if (m[j].value.key_len == m[k].value.key_len &&
+                    memcmp(m[j].key, m[k].key, m[j].value.key_len) == 0) {
                     dup = j;
                     break;
                 }
@@ -997,7 +944,7 @@ static int check_duplicates(parser *p, size_t base, size_t count)
     if (dup == SIZE_MAX)
         return 0;
     char key[QUOTE_MAX * 6 + 8];
-    quote_key(m[dup].key, m[dup].key_len, key, sizeof key);
+    quote_key(m[dup].key, m[dup].value.key_len, key, sizeof key);
     fail(p, ANIM_ERR_PARSE, p->key_offsets[base + dup], "duplicate key \"%s\"", key);
     return -1;
 }
@@ -1009,7 +956,8 @@ static int parse_key(parser *p, size_t *pos)
     anim_json_member *m = push_member(p, i);
     if (!m)
         return -1;
-    if (parse_string(p, &i, &m->key, &m->key_len) != 0)
+    m->value.reserved = 0;
+    if (parse_string(p, &i, &m->key, &m->value.key_len) != 0)
         return -1;
     i = skip_ws(p->s, i, p->n);
     if (i >= p->n || p->s[i] != ':') {
@@ -1061,7 +1009,8 @@ static int close_container(parser *p, anim_json_value *root, size_t i)
 {
     frame *f = &p->frames[p->depth - 1];
     anim_json_value *v = slot_ptr(p, root, f->kind, f->slot);
-    v->offset = f->offset;
+    v->offset = (uint32_t)f->offset;
+    v->flags = 0;
     if (f->is_object) {
         size_t count = p->member_count - f->base;
         if (count > 1 && check_duplicates(p, f->base, count) != 0)
@@ -1076,8 +1025,8 @@ static int close_container(parser *p, anim_json_value *root, size_t i)
             memcpy(arr, p->members + f->base, count * sizeof *arr);
         }
         v->type = ANIM_JSON_OBJECT;
-        v->u.object.members = arr;
-        v->u.object.count = count;
+        v->u.members = arr;
+        v->len = (uint32_t)count;
         p->member_count = f->base;
     } else {
         size_t count = p->item_count - f->base;
@@ -1091,8 +1040,8 @@ static int close_container(parser *p, anim_json_value *root, size_t i)
             memcpy(arr, p->items + f->base, count * sizeof *arr);
         }
         v->type = ANIM_JSON_ARRAY;
-        v->u.array.items = arr;
-        v->u.array.count = count;
+        v->u.items = arr;
+        v->len = (uint32_t)count;
         p->item_count = f->base;
     }
     p->depth--;
@@ -1164,8 +1113,9 @@ static int parse_document(parser *p, anim_json_value *root)
             int rc;
             if (c == '"') {
                 v->type = ANIM_JSON_STRING;
-                v->offset = i;
-                rc = parse_string(p, &i, &v->u.string.data, &v->u.string.len);
+                v->flags = 0;
+                v->offset = (uint32_t)i;
+                rc = parse_string(p, &i, &v->u.string, &v->len);
             } else if (c == '-' || is_digit(c)) {
                 rc = parse_number(p, &i, v);
             } else if (c == 't' || c == 'f' || c == 'n') {
@@ -1246,6 +1196,8 @@ anim_json_value *anim_json_parse(anim_arena *arena, const char *text, size_t len
     }
     size_t max_depth = limits && limits->max_depth ? limits->max_depth : DEFAULT_MAX_DEPTH;
     size_t max_bytes = limits && limits->max_bytes ? limits->max_bytes : DEFAULT_MAX_BYTES;
+    if (max_bytes > MAX_BYTES_REACH)
+        max_bytes = MAX_BYTES_REACH;
     if (len > max_bytes) {
         anim_error_set(err, ANIM_ERR_LIMIT,
                        "input of %zu bytes is larger than the limit of %zu bytes", len,
@@ -1258,8 +1210,8 @@ anim_json_value *anim_json_parse(anim_arena *arena, const char *text, size_t len
     p.arena = arena;
     p.err = err;
     p.max_depth = max_depth;
-    /* The tree takes about 5 bytes per byte of glTF text. */
-    p.slab_next = len > SLAB_MAX / 4 ? SLAB_MAX : len * 4;
+    /* The tree takes about 2-3 bytes per byte of glTF text. */
+    p.slab_next = len > SLAB_MAX / 2 ? SLAB_MAX : len * 2;
     if (p.slab_next < SLAB_MIN)
         p.slab_next = SLAB_MIN;
 
@@ -1284,16 +1236,36 @@ anim_json_value *anim_json_parse(anim_arena *arena, const char *text, size_t len
 
 /* ---------------------------------------------------------------- access */
 
-const anim_json_value *anim_json_get(const anim_json_value *obj, const char *key)
+const anim_json_value *anim_json_get_n(const anim_json_value *obj, const char *key,
+                                       size_t key_len)
 {
     if (!obj || obj->type != ANIM_JSON_OBJECT || !key)
         return NULL;
-    size_t klen = strlen(key);
-    const anim_json_member *m = obj->u.object.members;
-    for (size_t i = 0; i < obj->u.object.count; i++)
-        if (m[i].key_len == klen && memcmp(m[i].key, key, klen) == 0)
+    const anim_json_member *m = obj->u.members;
+    for (size_t i = 0; i < obj->len; i++)
+        if (m[i].value.key_len == key_len && memcmp(m[i].key, key, key_len) == 0)
             return &m[i].value;
     return NULL;
+}
+
+const anim_json_value *anim_json_get(const anim_json_value *obj, const char *key)
+{
+    return key ? anim_json_get_n(obj, key, strlen(key)) : NULL;
+}
+
+bool anim_json_string_eq(const anim_json_value *v, const char *str)
+{
+    if (!v || v->type != ANIM_JSON_STRING)
+        return false;
+    size_t n = strlen(str);
+    return v->len == n && memcmp(v->u.string, str, n) == 0;
+}
+
+char *anim_json_strdup(anim_arena *arena, const anim_json_value *v)
+{
+    if (!v || v->type != ANIM_JSON_STRING)
+        return NULL;
+    return anim_arena_strndup(arena, v->u.string, v->len);
 }
 
 const char *anim_json_type_name(anim_json_type type)

@@ -307,7 +307,6 @@ static int too_deep(toml_parser *p, size_t off)
                      "tables and arrays nested deeper than %d levels", ANIM_TOML_MAX_DEPTH);
 }
 
-
 static anim_toml_value *parse_array(toml_parser *p)
 {
     size_t open = p->i;
@@ -329,12 +328,14 @@ static anim_toml_value *parse_array(toml_parser *p)
         int c = toml_at(p, p->i);
         if (c == ']')
             break;
+        if (c < 0) {
+            toml_fail(p, ANIM_ERR_PARSE, open, "unterminated array (no closing ']')");
+            return NULL;
+        }
         if (c != ',') {
             char buf[32];
-            toml_fail(p, ANIM_ERR_PARSE, p->i,
-                      c < 0 ? "unterminated array (opened at %s)"
-                            : "expected ',' or ']' in array, found %s",
-                      c < 0 ? "its '['" : toml_describe(p, p->i, buf));
+            toml_fail(p, ANIM_ERR_PARSE, p->i, "expected ',' or ']' in array, found %s",
+                      toml_describe(p, p->i, buf));
             return NULL;
         }
         p->i++;
@@ -415,11 +416,16 @@ static bool closed_to_headers(const toml_parser *p, const anim_toml_value *t)
 
 static const char *kind_name(const anim_toml_value *v)
 {
-    if (v->type == ANIM_TOML_ARRAY)
-        return v->is_inline ? "an array" : "an array of tables";
-    if (v->type == ANIM_TOML_TABLE)
-        return v->is_inline ? "an inline table" : "a table";
-    return anim_toml_type_name(v->type);
+    switch (v->type) {
+    case ANIM_TOML_ARRAY: return v->is_inline ? "an array" : "an array of tables";
+    case ANIM_TOML_TABLE: return v->is_inline ? "an inline table" : "a table";
+    case ANIM_TOML_STRING: return "a string";
+    case ANIM_TOML_INTEGER: return "an integer";
+    case ANIM_TOML_FLOAT: return "a float";
+    case ANIM_TOML_BOOLEAN: return "a boolean";
+    case ANIM_TOML_DATETIME: return "a date/time";
+    }
+    return "a value";
 }
 
 /* key = value, in the table of the current section or of an inline table
@@ -592,6 +598,9 @@ static int parse_document(toml_parser *p, anim_toml_value *root)
 {
     anim_toml_value *current = root;
     p->section = 1;
+    if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
+        return toml_fail(p, ANIM_ERR_PARSE, 0, "a byte order mark is not allowed (save the "
+                                               "file as UTF-8 without BOM)");
     for (;;) {
         skip_ws(p);
         int c = toml_at(p, p->i);

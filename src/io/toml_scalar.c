@@ -475,7 +475,10 @@ static anim_toml_value *parse_special_float(toml_parser *p, size_t start)
     if (!v)
         return NULL;
     if (toml_is_bare(toml_at(p, k + 3)) || toml_at(p, k + 3) == '.') {
-        toml_fail(p, ANIM_ERR_PARSE, start, "invalid value %.*s", (int)(k + 4 - start),
+        size_t end = k + 3;
+        while ((toml_is_bare(toml_at(p, end)) || toml_at(p, end) == '.') && end - start < 40)
+            end++;
+        toml_fail(p, ANIM_ERR_PARSE, start, "invalid value %.*s", (int)(end - start),
                   p->s + start);
         return NULL;
     }

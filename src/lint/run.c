@@ -83,9 +83,14 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
         rec->evaluation = ANIM_EVAL_NOT_EVALUATED;
         if (!rec->selected || !rec->enabled || !rec->applicable)
             continue;
+        anim_error_clear(err);
         rc = evaluate(&ctx, def, rec, err);
-        if (rc)
+        if (rc) {
+            /* The recording helpers fail only on allocation. */
+            if (!err || err->code == ANIM_OK)
+                anim_error_set(err, ANIM_ERR_NOMEM, "check %s: out of memory", def->id);
             break;
+        }
         if (configured >= ANIM_SEVERITY_NOTE)
             for (uint32_t f = 0; f < rec->finding_count; f++)
                 rec->findings[f].severity = configured;

@@ -15,19 +15,36 @@
 
 #include "animsmith/json.h"
 
+/* Copies handed to the parser: the tree borrows strings from its text, so
+ * each copy lives until the program ends (freed at exit). */
+static char **texts;
+static size_t text_count, text_cap;
+
+static void free_texts(void)
+{
+    for (size_t i = 0; i < text_count; i++)
+        free(texts[i]);
+    free(texts);
+}
+
 /* Parses a copy of text in a malloc'd buffer of exactly len bytes, so ASan
- * catches any read past len. The copy is freed on return: callers must not
- * look at number literals' text (the only pointers into the input). */
+ * catches any read past len. */
 static const anim_json_value *parse_n(anim_arena *arena, const char *text, size_t len,
                                       const anim_json_limits *limits, anim_error *err)
 {
+    if (text_count == text_cap) {
+        if (text_cap == 0)
+            atexit(free_texts);
+        text_cap = text_cap ? text_cap * 2 : 256;
+        texts = realloc(texts, text_cap * sizeof *texts);
+        assert_non_null(texts);
+    }
     char *copy = malloc(len ? len : 1);
     assert_non_null(copy);
     memcpy(copy, text, len);
+    texts[text_count++] = copy;
     anim_error_clear(err);
-    const anim_json_value *v = anim_json_parse(arena, copy, len, limits, err);
-    free(copy);
-    return v;
+    return anim_json_parse(arena, copy, len, limits, err);
 }
 
 static const anim_json_value *parse(anim_arena *arena, const char *text, anim_error *err)
@@ -269,10 +286,10 @@ static void test_utf8(void **state)
             print_error("valid UTF-8 case %zu refused: %s\n", i, err.message);
             fail();
         }
-        const anim_json_value *s = &v->u.array.items[0];
+        const anim_json_value *s = anim_json_item(v, 0);
         assert_int_equal(s->type, ANIM_JSON_STRING);
-        assert_int_equal(s->u.string.len, strlen(valid[i]) + 2);
-        assert_memory_equal(s->u.string.data + 1, valid[i], strlen(valid[i]));
+        assert_int_equal(anim_json_string_len(s), strlen(valid[i]) + 2);
+        assert_memory_equal(anim_json_string(s) + 1, valid[i], strlen(valid[i]));
         anim_arena_free(arena);
     }
     for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
@@ -318,9 +335,19 @@ static void check_string(const char *json, const char *bytes, size_t len)
         fail();
     }
     assert_int_equal(v->type, ANIM_JSON_STRING);
-    assert_int_equal(v->u.string.len, len);
-    assert_memory_equal(v->u.string.data, bytes, len);
-    assert_int_equal(v->u.string.data[len], '\0');
+    assert_int_equal(anim_json_string_len(v), len);
+    assert_memory_equal(anim_json_string(v), bytes, len);
+    /* The C-string copy holds every decoded byte and a terminating NUL. */
+    char *c = anim_json_strdup(arena, v);
+    assert_non_null(c);
+    assert_memory_equal(c, bytes, len);
+    assert_int_equal(c[len], '\0');
+    /* Strings without escapes are borrowed from the text, not copied. */
+    if (!memchr(json, '\\', strlen(json))) {
+        const anim_json_value *d = anim_json_parse(arena, json, strlen(json), NULL, &err);
+        assert_non_null(d);
+        assert_ptr_equal(anim_json_string(d), json + 1);
+    }
     anim_arena_free(arena);
 }
 
@@ -356,8 +383,11 @@ static void test_escapes(void **state)
     anim_error err;
     const anim_json_value *v = parse(arena, "{\"\\u006eame\":1,\"a\\u0000b\":2}", &err);
     assert_non_null(v);
-    assert_string_equal(v->u.object.members[0].key, "name");
-    assert_int_equal(v->u.object.members[1].key_len, 3);
+    assert_int_equal(anim_json_key_len(anim_json_member_at(v, 0)), 4);
+    assert_memory_equal(anim_json_member_at(v, 0)->key, "name", 4);
+    assert_int_equal(anim_json_key_len(anim_json_member_at(v, 1)), 3);
+    assert_memory_equal(anim_json_member_at(v, 1)->key, "a\0b", 3);
+    assert_non_null(anim_json_get_n(v, "a\0b", 3));
     assert_non_null(anim_json_get(v, "name"));
     anim_arena_free(arena);
 }
@@ -370,12 +400,15 @@ static void test_repeated_strings(void **state)
     const anim_json_value *v =
         parse(arena, "[\"LINEAR\",\"LINEAR\",\"STEP\",\"LINEAR\",{\"LINEAR\":\"LINEAR\"}]", &err);
     assert_non_null(v);
-    assert_string_equal(v->u.array.items[0].u.string.data, "LINEAR");
-    assert_string_equal(v->u.array.items[1].u.string.data, "LINEAR");
-    assert_string_equal(v->u.array.items[2].u.string.data, "STEP");
-    assert_string_equal(v->u.array.items[3].u.string.data, "LINEAR");
-    assert_string_equal(v->u.array.items[4].u.object.members[0].key, "LINEAR");
-    assert_int_equal(v->u.array.items[4].u.object.members[0].value.u.string.len, 6);
+    assert_true(anim_json_string_eq(anim_json_item(v, 0), "LINEAR"));
+    assert_true(anim_json_string_eq(anim_json_item(v, 1), "LINEAR"));
+    assert_true(anim_json_string_eq(anim_json_item(v, 2), "STEP"));
+    assert_true(anim_json_string_eq(anim_json_item(v, 3), "LINEAR"));
+    assert_false(anim_json_string_eq(anim_json_item(v, 3), "LINEA"));
+    const anim_json_member *m = anim_json_member_at(anim_json_item(v, 4), 0);
+    assert_int_equal(anim_json_key_len(m), 6);
+    assert_memory_equal(m->key, "LINEAR", 6);
+    assert_int_equal(anim_json_string_len(&m->value), 6);
     anim_arena_free(arena);
 }
 
@@ -411,14 +444,15 @@ static void check_number(anim_arena *arena, const char *literal)
     }
     assert_int_equal(v->type, ANIM_JSON_NUMBER);
     uint64_t a, b;
-    memcpy(&a, &v->u.number.value, 8);
+    double got = anim_json_number(v);
+    memcpy(&a, &got, 8);
     memcpy(&b, &want, 8);
     if (a != b) {
-        print_error("%s: got %.17g want %.17g\n", literal, v->u.number.value, want);
+        print_error("%s: got %.17g want %.17g\n", literal, got, want);
         fail();
     }
-    assert_int_equal(v->u.number.text_len, strlen(literal));
-    assert_ptr_equal(v->u.number.text, literal);
+    assert_int_equal(v->len, strlen(literal));
+    assert_ptr_equal(anim_json_number_text(v, literal), literal);
 }
 
 static void test_numbers_exact(void **state)
@@ -540,16 +574,16 @@ static void test_integers(void **state)
         anim_error err;
         const anim_json_value *v = parse(arena, cases[i].text, &err);
         assert_non_null(v);
-        assert_int_equal(v->u.number.is_integer, cases[i].is_integer);
+        assert_int_equal(anim_json_is_integer(v), cases[i].is_integer);
         if (cases[i].is_integer)
-            assert_true(v->u.number.integer == cases[i].integer);
-        assert_true(v->u.number.value == strtod(cases[i].text, NULL));
-        assert_int_equal(v->u.number.text_len, strlen(cases[i].text));
+            assert_true(anim_json_integer(v) == cases[i].integer);
+        assert_true(anim_json_number(v) == strtod(cases[i].text, NULL));
+        assert_int_equal(v->len, strlen(cases[i].text));
     }
     /* -0 keeps its sign in value. */
     anim_error err;
     const anim_json_value *v = parse(arena, "-0", &err);
-    assert_true(signbit(v->u.number.value));
+    assert_true(signbit(anim_json_number(v)));
     /* Overflow message names the literal. */
     assert_null(parse(arena, "[1, 2e400]", &err));
     assert_string_equal(err.message,
@@ -591,9 +625,9 @@ static void test_duplicate_keys(void **state)
     arena = anim_arena_new();
     const anim_json_value *v = parse_n(arena, text, o, NULL, &err);
     assert_non_null(v);
-    assert_int_equal(v->u.object.count, n);
+    assert_int_equal(anim_json_count(v), n);
     assert_non_null(anim_json_get(v, "k9999"));
-    assert_int_equal(anim_json_get(v, "k7919")->u.number.integer, 1);
+    assert_int_equal(anim_json_integer(anim_json_get(v, "k7919")), 1);
     o--;
     size_t dup_at = o + 1;
     o += (size_t)sprintf(text + o, ",\"k5\":1,\"k17\":2}");
@@ -652,9 +686,9 @@ static void test_depth_limit(void **state)
     const anim_json_value *v = parse_n(arena, t, len, NULL, &err);
     assert_non_null(v);
     for (int i = 0; i < 255; i++)
-        v = &v->u.array.items[0];
+        v = anim_json_item(v, 0);
     assert_int_equal(v->type, ANIM_JSON_ARRAY);
-    assert_int_equal(v->u.array.count, 0);
+    assert_int_equal(anim_json_count(v), 0);
     free(t);
 
     t = nested(257, &len);
@@ -705,13 +739,13 @@ static void test_positions(void **state)
     assert_int_equal(v->offset, 0);
     const anim_json_value *a = anim_json_get(v, "a");
     assert_int_equal(a->offset, (size_t)(strchr(doc, '[') - doc));
-    assert_int_equal(a->u.array.items[0].offset, (size_t)(strchr(doc, '1') - doc));
-    assert_int_equal(a->u.array.items[1].offset, (size_t)(strstr(doc, "\"x\"") - doc));
-    const anim_json_value *k = anim_json_get(&a->u.array.items[2], "k");
+    assert_int_equal(anim_json_item(a, 0)->offset, (size_t)(strchr(doc, '1') - doc));
+    assert_int_equal(anim_json_item(a, 1)->offset, (size_t)(strstr(doc, "\"x\"") - doc));
+    const anim_json_value *k = anim_json_get(anim_json_item(a, 2), "k");
     assert_int_equal(k->offset, (size_t)(strchr(doc, '-') - doc));
-    assert_int_equal(k->u.number.text_len, 6);
-    assert_memory_equal(k->u.number.text, "-2.5e1", 6);
-    assert_true(k->u.number.value == -25.0);
+    assert_int_equal(k->len, 6);
+    assert_memory_equal(anim_json_number_text(k, doc), "-2.5e1", 6);
+    assert_true(anim_json_number(k) == -25.0);
     assert_int_equal(anim_json_get(v, "b")->offset, (size_t)(strstr(doc, "true") - doc));
 
     size_t line, col;

@@ -272,7 +272,7 @@ static void test_brief_messages(void **state)
                  "line 1 column 11: end of line inside an inline table (it must be on one "
                  "line)");
     expect_error("a.b = 1\n[a]\n", "line 2 column 1: table [a] was already defined by dotted keys");
-    expect_error("a = [1\n", "line 2 column 1: unterminated array (opened at its '[')");
+    expect_error("a = [1\n", "line 1 column 5: unterminated array (no closing ']')");
     expect_error("a = \"x\n", "line 1 column 7: newline in a single-line string");
     expect_error("a = 1\r\nb = 2\rc = 3\n",
                  "line 2 column 6: expected the end of the line, found U+000D");

@@ -106,9 +106,7 @@ const fg_contract fg_contracts[] = {
      "\n"
      "[sync_groups.run-ring.time_complement]\n"
      "min_reflected_time_advantage = 0.25\n"
-     "min_lr_amplitude_m = 0.03\n"
-     "\n"
-     "Feet slide within a clip\n"},
+     "min_lr_amplitude_m = 0.03\n"},
     {"walk-frozen-arm.animsmith.toml",
      "# Contract for examples/assets/walk-frozen-arm.glb: the clip must animate\n"
      "# both arms. arm_l is keyed but never moves (frozen-bone) and arm_r is not\n"

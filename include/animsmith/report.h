@@ -1,0 +1,137 @@
+/* Lint output renderers (spec 7.3, 7.4; seed 003 "Common envelope") and
+ * the output-v19 JSON envelope shared by measure, lint and diff.
+ *
+ * Renderers only append to an anim_strbuf; the CLI prints the buffer at
+ * once (after every file was evaluated), so a failure never leaves partial
+ * output. Text and Markdown are presentation views: `--allow` ids hide
+ * their findings there (and from the severity counts) but coverage gaps
+ * are always shown and counted. JSON keeps every finding. */
+#ifndef ANIMSMITH_REPORT_H
+#define ANIMSMITH_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "animsmith/doc.h"
+#include "animsmith/error.h"
+#include "animsmith/json_write.h"
+#include "animsmith/lint.h"
+#include "animsmith/measure.h"
+#include "animsmith/rig.h"
+#include "animsmith/strbuf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ANIM_OUTPUT_SCHEMA_VERSION 19
+#define ANIM_OUTPUT_SCHEMA "urn:animsmith:schema:output:19"
+
+/* tool.source.dirty: null when the build cannot tell. */
+typedef enum {
+    ANIM_SOURCE_DIRTY_UNKNOWN = -1,
+    ANIM_SOURCE_CLEAN = 0,
+    ANIM_SOURCE_DIRTY = 1
+} anim_source_dirty;
+
+/* The tool identity of the envelope. The library cannot see the CLI's
+ * generated version header, so the CLI passes ANIMSMITH_VERSION_STRING and
+ * ANIMSMITH_REVISION_STRING here. */
+typedef struct anim_tool_info {
+    const char *version;        /* plain semantic version, e.g. "0.4.3" */
+    const char *revision;       /* 40-hex commit, or NULL -> null */
+    anim_source_dirty dirty;
+} anim_tool_info;
+
+/* Opens the envelope object and writes schema_version, schema, tool and
+ * command; the caller continues with summary/files and closes the object.
+ * tool NULL writes version "" with a null source. */
+void anim_output_envelope_begin(anim_json_writer *w, const anim_tool_info *tool,
+                                const char *command);
+
+/* "path": ..., "input": {"sha256", "bytes"} members of a file record. */
+void anim_output_write_file_identity(anim_json_writer *w, const char *path,
+                                     const char *sha256_hex, uint64_t bytes);
+
+/* "rig": {profile, resolution_outcome, resolved_roles,
+ * resolved_role_policies}, role keys sorted by role name; bone names are
+ * taken from doc (a role whose bone is out of range is left out). */
+void anim_output_write_rig(anim_json_writer *w, const anim_doc *doc,
+                           const anim_rig_resolution *rig);
+
+typedef struct anim_lint_render_options {
+    /* --allow ids: hidden from text/Markdown findings and their counts
+     * (ignored by JSON, which the CLI refuses to combine with --allow). */
+    const char *const *allow;
+    size_t allow_count;
+    anim_tool_info tool;        /* JSON only */
+} anim_lint_render_options;
+
+/* Text (spec 7.4 "render_text"): per file the sorted findings and grouped
+ * coverage lines, or `{path}: clean`, then one summary line. opts may be
+ * NULL. Allocation failure is sticky in out->failed. */
+void anim_render_lint_text(const anim_lint_file *files, size_t n,
+                           const anim_lint_render_options *opts, anim_strbuf *out);
+
+/* Markdown for CI comments (spec 7.4), same grouping as text. */
+void anim_render_lint_markdown(const anim_lint_file *files, size_t n,
+                               const anim_lint_render_options *opts, anim_strbuf *out);
+
+/* One file of a JSON run: the lint result, the document it was run on
+ * (bone names for rig.resolved_roles) and its measurements. */
+typedef struct anim_lint_json_input {
+    const anim_lint_file *file;
+    const anim_doc *doc;
+    const anim_measurements *measurements;
+} anim_lint_json_input;
+
+/* The output-v19 lint envelope, pretty-printed, followed by one "\n".
+ * Fails (err set, out left with partial content the caller discards) on a
+ * non-finite measurement, a missing input, or allocation failure. */
+int anim_render_lint_json(const anim_lint_json_input *inputs, size_t n,
+                          const anim_lint_render_options *opts, anim_strbuf *out,
+                          anim_error *err);
+
+/* Internal helpers shared by the text and Markdown renderers. */
+
+/* Whether id is one of the --allow ids. */
+bool anim_lint_is_allowed(const anim_lint_render_options *opts, const char *id);
+
+/* The file's displayed findings (allowed ids removed), stably sorted by
+ * (clip, descending severity) with "no clip" first; *count receives the
+ * number. Returns a malloc'd array (NULL when count is 0 or on allocation
+ * failure, *count then 0 and *failed set). */
+const anim_finding **anim_lint_sorted_findings(const anim_lint_file *file,
+                                               const anim_lint_render_options *opts,
+                                               size_t *count, bool *failed);
+
+/* One coverage group: gaps of one (check id, code), in emission order. */
+typedef struct anim_gap_group {
+    const char *check_id;
+    const char *code;
+    const anim_gap **gaps;
+    size_t count;
+} anim_gap_group;
+
+/* Coverage groups ordered by check id then code (byte-wise). Returns a
+ * malloc'd array to release with anim_gap_groups_free; *total receives the
+ * number of gaps. */
+anim_gap_group *anim_lint_gap_groups(const anim_lint_file *file, size_t *group_count,
+                                     size_t *total, bool *failed);
+void anim_gap_groups_free(anim_gap_group *groups, size_t count);
+
+typedef enum { ANIM_GAP_SCOPES, ANIM_GAP_SUBJECTS, ANIM_GAP_MESSAGES } anim_gap_field;
+
+/* The distinct values of one field over the group's gaps, sorted
+ * byte-wise, first 5 joined by ", " plus ", … +k more"; raw (unescaped)
+ * text appended to out. Returns the number of distinct values. */
+size_t anim_gap_group_summary(const anim_gap_group *g, anim_gap_field field, anim_strbuf *out);
+
+/* A finding value for display: numbers "{:.4}", text verbatim. */
+void anim_lint_put_value(anim_strbuf *out, const anim_value *v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,517 @@
+/* Per-clip measurements that need no sampling (spec 3.2, 3.3, 3.6) and the
+ * availability statuses of the sampled facts that can be decided from the
+ * document, the roles and the contract alone (spec 3.4-3.11). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "animsmith/math.h"
+#include "animsmith/measure.h"
+#include "animsmith/sample.h"
+
+const char *anim_availability_name(anim_availability a)
+{
+    switch (a) {
+    case ANIM_AVAIL_MEASURED: return "measured";
+    case ANIM_AVAIL_NOT_APPLICABLE: return "not_applicable";
+    case ANIM_AVAIL_UNAVAILABLE: return "unavailable";
+    default: return NULL;
+    }
+}
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+    return strcmp(((const anim_rotation_range *)a)->bone_name,
+                  ((const anim_rotation_range *)b)->bone_name);
+}
+
+static bool quat_usable(anim_quat q)
+{
+    double n = anim_quat_dot(q, q);
+    return anim_quat_is_finite(q) && isfinite(n) && n > 0.0;
+}
+
+/* Spec 3.3 for one valid rotation track: the largest angle of any key from
+ * key 0, in degrees rounded to f32 as the reference prints it; -1 when key
+ * 0 is unusable. */
+static double rotation_range_deg(const anim_track *t)
+{
+    anim_quat first = anim_quat_from_f32(anim_track_key_value(t, 0));
+    if (!quat_usable(first))
+        return -1.0;
+    first = anim_quat_normalize(first);
+    double best = 0.0;
+    for (uint32_t k = 1; k < t->key_count; k++) {
+        anim_quat q = anim_quat_from_f32(anim_track_key_value(t, k));
+        if (!quat_usable(q))
+            continue;
+        double deg = anim_quat_angle_between(first, anim_quat_normalize(q)) * (180.0 / ANIM_PI);
+        deg = (double)(float)deg;
+        if (deg > best)
+            best = deg;
+    }
+    return best;
+}
+
+/* round-half-away-from-zero, as spec 3.6 says. */
+static double round_away(double v)
+{
+    return round(v);
+}
+
+static bool on_frame(double t, double fps)
+{
+    double f = t * fps;
+    return isfinite(t) && isfinite(f) && fabs(f - round_away(f)) <= 0.1;
+}
+
+/* Spec 3.6; fills fps/intervals when measured. */
+static anim_availability frame_grid(const anim_clip *clip, const anim_clip_expect *ex,
+                                    double *fps_out, uint64_t *intervals_out)
+{
+    if (!ex->fps.set)
+        return ANIM_AVAIL_NOT_APPLICABLE;
+    double fps = ex->fps.value;
+    double d = clip->duration_s;
+    if (!(isfinite(fps) && fps > 0.0 && isfinite(d) && d > 0.0))
+        return ANIM_AVAIL_UNAVAILABLE;
+    double intervals = d * fps;
+    if (!isfinite(intervals) || fabs(intervals - round_away(intervals)) > 0.1)
+        return ANIM_AVAIL_UNAVAILABLE;
+    double r = round_away(intervals);
+    if (r < 0.0 || r > 4294967295.0)
+        return ANIM_AVAIL_UNAVAILABLE;
+    for (uint32_t i = 0; i < clip->track_count; i++) {
+        const anim_track *t = &clip->tracks[i];
+        for (uint32_t k = 0; k < t->key_count; k++)
+            if (!on_frame((double)t->times[k], fps))
+                return ANIM_AVAIL_UNAVAILABLE;
+    }
+    *fps_out = fps;
+    *intervals_out = (uint64_t)r;
+    return ANIM_AVAIL_MEASURED;
+}
+
+static bool bound(const anim_rig_resolution *rig, anim_role role)
+{
+    return rig && rig->bone[role] != ANIM_NONE;
+}
+
+/* Spec 3.8/3.9 role domain: Hips and at least one foot or toe. */
+static bool gait_roles(const anim_rig_resolution *rig)
+{
+    return bound(rig, ANIM_ROLE_HIPS) &&
+           (bound(rig, ANIM_ROLE_LEFT_FOOT) || bound(rig, ANIM_ROLE_LEFT_TOE) ||
+            bound(rig, ANIM_ROLE_RIGHT_FOOT) || bound(rig, ANIM_ROLE_RIGHT_TOE));
+}
+
+static void decide_sampled(const anim_doc *doc, const anim_clip *clip,
+                           const anim_rig_resolution *rig, const anim_clip_expect *ex,
+                           anim_clip_measurements *m)
+{
+    bool grid = anim_clip_has_metric_grid(clip);
+
+    /* 3.4: no subject without bones; nothing to sample without a grid. */
+    if (doc->bone_count == 0)
+        m->loop_continuity = ANIM_AVAIL_NOT_APPLICABLE;
+    else if (!grid)
+        m->loop_continuity = ANIM_AVAIL_UNAVAILABLE;
+
+    /* 3.5: only a declared loop has an endpoint mode. */
+    if (!(ex->loop.set && ex->loop.value))
+        m->loop_endpoint_mode = ANIM_AVAIL_NOT_APPLICABLE;
+
+    /* 3.8 / 3.9: foot-cycle metrics need the role domain, then the grid. */
+    if (!gait_roles(rig)) {
+        m->loop_seam_ratio = ANIM_AVAIL_NOT_APPLICABLE;
+        m->gait = ANIM_AVAIL_NOT_APPLICABLE;
+    } else if (!grid) {
+        m->loop_seam_ratio = ANIM_AVAIL_UNAVAILABLE;
+        m->gait = ANIM_AVAIL_UNAVAILABLE;
+    }
+
+    /* 3.10 / 3.11: Root, else Hips; without a grid the selection stands
+     * and both nested domains (and the speed) are unavailable. */
+    anim_role sel = bound(rig, ANIM_ROLE_ROOT)   ? ANIM_ROLE_ROOT
+                    : bound(rig, ANIM_ROLE_HIPS) ? ANIM_ROLE_HIPS
+                                                 : ANIM_ROLE_COUNT;
+    if (sel == ANIM_ROLE_COUNT) {
+        m->root_trajectory = ANIM_AVAIL_NOT_APPLICABLE;
+        m->speed_mps = ANIM_AVAIL_NOT_APPLICABLE;
+    } else if (rig->bone[sel] >= doc->bone_count) {
+        m->root_trajectory = ANIM_AVAIL_UNAVAILABLE;
+        m->speed_mps = ANIM_AVAIL_UNAVAILABLE;
+    } else if (!grid) {
+        m->root_trajectory = ANIM_AVAIL_MEASURED;
+        m->root_bone_index = rig->bone[sel];
+        m->root_bone_name = doc->bones[rig->bone[sel]].name;
+        m->root_source_role = sel == ANIM_ROLE_ROOT ? "root" : "hips_fallback";
+        m->speed_mps = ANIM_AVAIL_UNAVAILABLE;
+    }
+}
+
+/* Spec 3.2/3.3 for one clip. scratch holds doc->bone_count entries. */
+static int measure_clip(const anim_doc *doc, const anim_clip *clip, anim_arena *arena,
+                        unsigned *props, double *range, anim_clip_measurements *m)
+{
+    memset(props, 0, (size_t)doc->bone_count * sizeof *props);
+    for (uint32_t b = 0; b < doc->bone_count; b++)
+        range[b] = -1.0;
+
+    m->name = clip->name;
+    if (isfinite(clip->duration_s)) {
+        m->duration_s = clip->duration_s;
+    } else {
+        double d = 0.0;
+        for (uint32_t i = 0; i < clip->track_count; i++)
+            for (uint32_t k = 0; k < clip->tracks[i].key_count; k++) {
+                double t = (double)clip->tracks[i].times[k];
+                if (isfinite(t) && t > d)
+                    d = t;
+            }
+        m->duration_s = d;
+    }
+
+    for (uint32_t i = 0; i < clip->track_count; i++) {
+        const anim_track *t = &clip->tracks[i];
+        if (t->bone >= doc->bone_count || t->key_count == 0)
+            continue;
+        if (t->key_count > m->frame_count)
+            m->frame_count = t->key_count;
+        if (!anim_track_is_valid(t))
+            continue;
+        unsigned bit = t->path == ANIM_PATH_TRANSLATION ? ANIM_CHANNEL_TRANSLATION
+                       : t->path == ANIM_PATH_ROTATION  ? ANIM_CHANNEL_ROTATION
+                       : t->path == ANIM_PATH_SCALE     ? ANIM_CHANNEL_SCALE
+                                                        : 0u;
+        if (!bit)
+            continue;
+        props[t->bone] |= bit;
+        if (bit == ANIM_CHANNEL_ROTATION && t->components == 4) {
+            double r = rotation_range_deg(t);
+            if (r > range[t->bone])
+                range[t->bone] = r;
+        }
+    }
+
+    uint32_t nch = 0, nrange = 0;
+    for (uint32_t b = 0; b < doc->bone_count; b++) {
+        nch += props[b] != 0;
+        nrange += range[b] >= ANIM_MIN_RECORDED_ROTATION_DEG;
+    }
+    m->bone_channels = anim_arena_calloc(arena, nch ? nch : 1, sizeof *m->bone_channels);
+    m->animated_bones = anim_arena_calloc(arena, nch ? nch : 1, sizeof *m->animated_bones);
+    m->rotation_ranges = anim_arena_calloc(arena, nrange ? nrange : 1, sizeof *m->rotation_ranges);
+    if (!m->bone_channels || !m->animated_bones || !m->rotation_ranges)
+        return -1;
+    for (uint32_t b = 0; b < doc->bone_count; b++) {
+        if (props[b]) {
+            anim_bone_channels *c = &m->bone_channels[m->bone_channel_count++];
+            c->bone_index = b;
+            c->bone_name = doc->bones[b].name;
+            c->properties = props[b];
+            m->animated_bones[m->animated_bone_count++] = doc->bones[b].name;
+        }
+        if (range[b] >= ANIM_MIN_RECORDED_ROTATION_DEG) {
+            anim_rotation_range *r = &m->rotation_ranges[m->rotation_range_count++];
+            r->bone_name = doc->bones[b].name;
+            r->deg = range[b];
+        }
+    }
+
+    /* Names, not indices, key these two: duplicate bone names collapse
+     * (animated_bones unique; the rotation range keeps the maximum). */
+    qsort(m->animated_bones, m->animated_bone_count, sizeof *m->animated_bones, cmp_str_ptr);
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < m->animated_bone_count; i++)
+        if (w == 0 || strcmp(m->animated_bones[w - 1], m->animated_bones[i]) != 0)
+            m->animated_bones[w++] = m->animated_bones[i];
+    m->animated_bone_count = w;
+
+    qsort(m->rotation_ranges, m->rotation_range_count, sizeof *m->rotation_ranges, cmp_range);
+    w = 0;
+    for (uint32_t i = 0; i < m->rotation_range_count; i++) {
+        if (w > 0 && strcmp(m->rotation_ranges[w - 1].bone_name,
+                            m->rotation_ranges[i].bone_name) == 0) {
+            if (m->rotation_ranges[i].deg > m->rotation_ranges[w - 1].deg)
+                m->rotation_ranges[w - 1].deg = m->rotation_ranges[i].deg;
+        } else {
+            m->rotation_ranges[w++] = m->rotation_ranges[i];
+        }
+    }
+    m->rotation_range_count = w;
+    return 0;
+}
+
+/* Stable merge sort of clip indices by name (byte-wise), so that among
+ * equal names the source order survives and the later clip can win, as it
+ * would in the reference's name-keyed map. */
+static void sort_by_name(uint32_t *idx, uint32_t *tmp, uint32_t n, const anim_doc *doc)
+{
+    if (n < 2)
+        return;
+    uint32_t h = n / 2;
+    sort_by_name(idx, tmp, h, doc);
+    sort_by_name(idx + h, tmp, n - h, doc);
+    uint32_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        tmp[k++] = strcmp(doc->clips[idx[j]].name, doc->clips[idx[i]].name) < 0 ? idx[j++]
+                                                                                : idx[i++];
+    while (i < h)
+        tmp[k++] = idx[i++];
+    while (j < n)
+        tmp[k++] = idx[j++];
+    memcpy(idx, tmp, (size_t)n * sizeof *idx);
+}
+
+int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
+                          const anim_config *cfg, anim_arena *arena, anim_measurements *out,
+                          anim_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->default_scene = ANIM_NONE;
+    if (!doc || !arena)
+        return anim_error_set(err, ANIM_ERR_USAGE, "anim_measure_document: missing argument");
+    uint32_t nb = doc->bone_count ? doc->bone_count : 1;
+    unsigned *props = calloc(nb, sizeof *props);
+    double *range = calloc(nb, sizeof *range);
+    anim_clip_measurements *clips =
+        anim_arena_calloc(arena, doc->clip_count ? doc->clip_count : 1, sizeof *clips);
+    if (!props || !range || !clips) {
+        free(props);
+        free(range);
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    }
+
+    uint32_t nc = doc->clip_count ? doc->clip_count : 1;
+    uint32_t *idx = calloc(nc, sizeof *idx);
+    uint32_t *tmp = calloc(nc, sizeof *tmp);
+    if (!idx || !tmp) {
+        free(props);
+        free(range);
+        free(idx);
+        free(tmp);
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    }
+    for (uint32_t c = 0; c < doc->clip_count; c++)
+        idx[c] = c;
+    sort_by_name(idx, tmp, doc->clip_count, doc);
+    /* Keep the last clip of each run of equal names. */
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < doc->clip_count; i++) {
+        if (w > 0 && strcmp(doc->clips[idx[w - 1]].name, doc->clips[idx[i]].name) == 0)
+            idx[w - 1] = idx[i];
+        else
+            idx[w++] = idx[i];
+    }
+
+    int rc = 0;
+    for (uint32_t i = 0; i < w && rc == 0; i++) {
+        const anim_clip *clip = &doc->clips[idx[i]];
+        anim_clip_measurements *m = &clips[i];
+        rc = measure_clip(doc, clip, arena, props, range, m);
+        anim_clip_expect ex;
+        memset(&ex, 0, sizeof ex);
+        if (cfg)
+            anim_config_clip_expect(cfg, clip->name, &ex);
+        m->frame_grid = frame_grid(clip, &ex, &m->frame_grid_fps, &m->frame_grid_intervals);
+        decide_sampled(doc, clip, rig, &ex, m);
+    }
+    free(props);
+    free(range);
+    free(idx);
+    free(tmp);
+    if (rc)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    out->clips = clips;
+    out->clip_count = w;
+
+    out->has_mesh_domain = doc->mesh_count == 0;
+    out->scene_count = doc->scene_count;
+    out->default_scene = doc->default_scene;
+    if (doc->scene_count) {
+        out->scene_names = anim_arena_calloc(arena, doc->scene_count, sizeof *out->scene_names);
+        if (!out->scene_names)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        for (uint32_t s = 0; s < doc->scene_count; s++)
+            out->scene_names[s] = doc->scenes[s].name;
+    }
+    return 0;
+}
+
+/* ---- measurements-v18 JSON (spec 3.12 field order; seed 003 order of
+ * the static asset fields) ---- */
+
+static int finite_or_fail(double v, const char *clip, const char *field, anim_error *err)
+{
+    if (isfinite(v))
+        return 0;
+    return anim_error_set(err, ANIM_ERR_INVALID,
+                          "measurement value clips[\"%s\"].%s must be finite", clip, field);
+}
+
+static void write_availability(anim_json_writer *w, const char *key, anim_availability a)
+{
+    const char *name = anim_availability_name(a);
+    if (!name)
+        return; /* undecided by this build: the pair is left out */
+    anim_json_writer_key(w, key);
+    anim_json_writer_string(w, name);
+}
+
+static int write_clip(const anim_clip_measurements *m, anim_json_writer *w, anim_error *err)
+{
+    static const char *const prop_names[] = {"translation", "rotation", "scale"};
+    if (finite_or_fail(m->duration_s, m->name, "duration_s", err))
+        return -1;
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "duration_s");
+    anim_json_writer_f64(w, m->duration_s);
+    anim_json_writer_key(w, "frame_count");
+    anim_json_writer_uint(w, m->frame_count);
+    anim_json_writer_key(w, "animated_bones");
+    anim_json_writer_begin_array(w);
+    for (uint32_t i = 0; i < m->animated_bone_count; i++)
+        anim_json_writer_string(w, m->animated_bones[i]);
+    anim_json_writer_end_array(w);
+    anim_json_writer_key(w, "bone_channels");
+    anim_json_writer_begin_array(w);
+    for (uint32_t i = 0; i < m->bone_channel_count; i++) {
+        const anim_bone_channels *c = &m->bone_channels[i];
+        anim_json_writer_begin_object(w);
+        anim_json_writer_key(w, "bone_index");
+        anim_json_writer_uint(w, c->bone_index);
+        anim_json_writer_key(w, "bone_name");
+        anim_json_writer_string(w, c->bone_name);
+        anim_json_writer_key(w, "properties");
+        anim_json_writer_begin_array(w);
+        for (unsigned p = 0; p < 3; p++)
+            if (c->properties & (1u << p))
+                anim_json_writer_string(w, prop_names[p]);
+        anim_json_writer_end_array(w);
+        anim_json_writer_end_object(w);
+    }
+    anim_json_writer_end_array(w);
+    anim_json_writer_key(w, "bone_rotation_range_deg");
+    anim_json_writer_begin_object(w);
+    for (uint32_t i = 0; i < m->rotation_range_count; i++) {
+        if (finite_or_fail(m->rotation_ranges[i].deg, m->name, "bone_rotation_range_deg", err))
+            return -1;
+        anim_json_writer_key(w, m->rotation_ranges[i].bone_name);
+        anim_json_writer_f64(w, m->rotation_ranges[i].deg);
+    }
+    anim_json_writer_end_object(w);
+
+    write_availability(w, "loop_continuity_availability", m->loop_continuity);
+    write_availability(w, "loop_endpoint_mode_availability", m->loop_endpoint_mode);
+    if (m->frame_grid == ANIM_AVAIL_MEASURED) {
+        if (finite_or_fail(m->frame_grid_fps, m->name, "frame_grid.fps", err))
+            return -1;
+        if (m->frame_grid_intervals < 1)
+            return anim_error_set(err, ANIM_ERR_INVALID,
+                                  "measurement structure clips[\"%s\"].frame_grid is invalid: "
+                                  "frame_intervals must be at least 1",
+                                  m->name);
+        anim_json_writer_key(w, "frame_grid");
+        anim_json_writer_begin_object(w);
+        anim_json_writer_key(w, "fps");
+        anim_json_writer_f64(w, m->frame_grid_fps);
+        anim_json_writer_key(w, "frame_intervals");
+        anim_json_writer_uint(w, m->frame_grid_intervals);
+        anim_json_writer_end_object(w);
+    }
+    write_availability(w, "frame_grid_availability", m->frame_grid);
+    write_availability(w, "loop_seam_ratio_availability", m->loop_seam_ratio);
+    write_availability(w, "gait_availability", m->gait);
+    if (m->root_trajectory == ANIM_AVAIL_MEASURED) {
+        /* Only the no-grid case is decided here: the selection is kept and
+         * both nested domains are unavailable (spec 3.10). */
+        anim_json_writer_key(w, "root_trajectory");
+        anim_json_writer_begin_object(w);
+        anim_json_writer_key(w, "bone_index");
+        anim_json_writer_uint(w, m->root_bone_index);
+        anim_json_writer_key(w, "bone_name");
+        anim_json_writer_string(w, m->root_bone_name);
+        anim_json_writer_key(w, "source_role");
+        anim_json_writer_string(w, m->root_source_role);
+        anim_json_writer_key(w, "translation_availability");
+        anim_json_writer_string(w, "unavailable");
+        anim_json_writer_key(w, "yaw_availability");
+        anim_json_writer_string(w, "unavailable");
+        anim_json_writer_end_object(w);
+    }
+    write_availability(w, "root_trajectory_availability", m->root_trajectory);
+    write_availability(w, "speed_mps_availability", m->speed_mps);
+    anim_json_writer_end_object(w);
+    return 0;
+}
+
+static void empty_array(anim_json_writer *w, const char *key)
+{
+    anim_json_writer_key(w, key);
+    anim_json_writer_begin_array(w);
+    anim_json_writer_end_array(w);
+}
+
+int anim_measurements_write_json(const anim_measurements *m, anim_json_writer *w,
+                                 anim_error *err)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "schema_version");
+    anim_json_writer_uint(w, ANIM_MEASUREMENTS_SCHEMA_VERSION);
+    anim_json_writer_key(w, "schema");
+    anim_json_writer_string(w, ANIM_MEASUREMENTS_SCHEMA);
+    anim_json_writer_key(w, "clips");
+    anim_json_writer_begin_object(w);
+    for (uint32_t i = 0; i < m->clip_count; i++) {
+        anim_json_writer_key(w, m->clips[i].name);
+        if (write_clip(&m->clips[i], w, err))
+            return -1;
+    }
+    anim_json_writer_end_object(w);
+
+    if (m->has_mesh_domain) {
+        /* No mesh in the document: no definitions, no mesh-bearing nodes,
+         * and every declared scene counts zero instances. */
+        empty_array(w, "mesh_definitions");
+        empty_array(w, "node_instances");
+        anim_json_writer_key(w, "scenes");
+        anim_json_writer_begin_array(w);
+        for (uint32_t s = 0; s < m->scene_count; s++) {
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key(w, "scene_index");
+            anim_json_writer_uint(w, s);
+            if (m->scene_names && m->scene_names[s]) {
+                anim_json_writer_key(w, "name");
+                anim_json_writer_string(w, m->scene_names[s]);
+            }
+            anim_json_writer_key(w, "instance_count");
+            anim_json_writer_uint(w, 0);
+            anim_json_writer_key(w, "excluded_instance_count");
+            anim_json_writer_uint(w, 0);
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_end_array(w);
+        if (m->default_scene != ANIM_NONE) {
+            anim_json_writer_key(w, "default_scene_index");
+            anim_json_writer_uint(w, m->default_scene);
+        }
+    }
+    /* Seed 003: "unavailable" coverage keeps these tables empty. */
+    anim_json_writer_key(w, "skeleton_source_coverage");
+    anim_json_writer_string(w, "unavailable");
+    empty_array(w, "skeleton_nodes");
+    empty_array(w, "skins");
+    anim_json_writer_key(w, "material_resource_coverage");
+    anim_json_writer_string(w, "unavailable");
+    empty_array(w, "material_definitions");
+    empty_array(w, "textures");
+    empty_array(w, "images");
+    anim_json_writer_end_object(w);
+    return 0;
+}

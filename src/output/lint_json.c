@@ -1,0 +1,251 @@
+/* Lint JSON: the output-v19 envelope with one record per file (spec 7.4,
+ * seed 003 "measure and lint"). Machine evidence keeps every finding:
+ * --allow never applies here. */
+#include <string.h>
+
+#include "animsmith/report.h"
+
+typedef struct {
+    size_t findings[ANIM_SEVERITY_ERROR + 1];
+    size_t checks, selected, enabled, applicable;
+    size_t eval[ANIM_EVAL_COMPLETE + 1];
+    size_t gaps;
+} lint_summary;
+
+static void summarize(const anim_lint_json_input *inputs, size_t n, lint_summary *s)
+{
+    memset(s, 0, sizeof *s);
+    for (size_t i = 0; i < n; i++) {
+        const anim_lint_file *file = inputs[i].file;
+        for (size_t r = 0; r < file->record_count; r++) {
+            const anim_check_record *rec = &file->records[r];
+            s->checks++;
+            s->selected += rec->selected;
+            s->enabled += rec->enabled;
+            s->applicable += rec->applicable;
+            if (rec->evaluation <= ANIM_EVAL_COMPLETE)
+                s->eval[rec->evaluation]++;
+            s->gaps += rec->gap_count;
+            for (uint32_t f = 0; f < rec->finding_count; f++)
+                if (rec->findings[f].severity <= ANIM_SEVERITY_ERROR)
+                    s->findings[rec->findings[f].severity]++;
+        }
+    }
+}
+
+static void key_uint(anim_json_writer *w, const char *key, uint64_t v)
+{
+    anim_json_writer_key(w, key);
+    anim_json_writer_uint(w, v);
+}
+
+static void write_summary(anim_json_writer *w, size_t files, const lint_summary *s)
+{
+    anim_json_writer_key(w, "summary");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "files", files);
+    anim_json_writer_key(w, "findings");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "error", s->findings[ANIM_SEVERITY_ERROR]);
+    key_uint(w, "warning", s->findings[ANIM_SEVERITY_WARNING]);
+    key_uint(w, "note", s->findings[ANIM_SEVERITY_NOTE]);
+    anim_json_writer_end_object(w);
+    anim_json_writer_key(w, "checks");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "total", s->checks);
+    anim_json_writer_key(w, "selection");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "selected", s->selected);
+    key_uint(w, "unselected", s->checks - s->selected);
+    anim_json_writer_end_object(w);
+    anim_json_writer_key(w, "configuration");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "enabled", s->enabled);
+    key_uint(w, "disabled", s->checks - s->enabled);
+    anim_json_writer_end_object(w);
+    anim_json_writer_key(w, "applicability");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "applicable", s->applicable);
+    key_uint(w, "not_applicable", s->checks - s->applicable);
+    anim_json_writer_end_object(w);
+    anim_json_writer_key(w, "evaluation");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "complete", s->eval[ANIM_EVAL_COMPLETE]);
+    key_uint(w, "partial", s->eval[ANIM_EVAL_PARTIAL]);
+    key_uint(w, "not_evaluated", s->eval[ANIM_EVAL_NOT_EVALUATED]);
+    anim_json_writer_end_object(w);
+    key_uint(w, "gaps", s->gaps);
+    anim_json_writer_end_object(w);
+    /* Engine prediction is not evaluated by this build. */
+    anim_json_writer_key(w, "prediction_facets");
+    anim_json_writer_begin_object(w);
+    key_uint(w, "available", 0);
+    key_uint(w, "required_prediction_unavailable", 0);
+    anim_json_writer_end_object(w);
+    anim_json_writer_end_object(w);
+}
+
+static void write_value(anim_json_writer *w, const anim_value *v)
+{
+    if (v->kind == ANIM_VALUE_NUMBER)
+        anim_json_writer_f64(w, v->number);
+    else if (v->kind == ANIM_VALUE_TEXT && v->text)
+        anim_json_writer_string(w, v->text);
+    else
+        anim_json_writer_null(w); /* member rows keep missing evidence explicit */
+}
+
+static void opt_string(anim_json_writer *w, const char *key, const char *s)
+{
+    if (!s)
+        return;
+    anim_json_writer_key(w, key);
+    anim_json_writer_string(w, s);
+}
+
+static void write_finding(anim_json_writer *w, const anim_finding *f)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "check_id");
+    anim_json_writer_string(w, f->check_id);
+    anim_json_writer_key(w, "severity");
+    anim_json_writer_string(w, anim_severity_name(f->severity));
+    opt_string(w, "clip", f->clip);
+    opt_string(w, "bone", f->bone);
+    opt_string(w, "node", f->node);
+    /* prediction_scope belongs to engine checks, not evaluated here. */
+    if (f->has_time) {
+        anim_json_writer_key(w, "time_s");
+        anim_json_writer_f32(w, (float)f->time_s); /* an f32 value (spec 5.1) */
+    }
+    if (f->measured.kind != ANIM_VALUE_NONE) {
+        anim_json_writer_key(w, "measured");
+        write_value(w, &f->measured);
+    }
+    if (f->expected.kind != ANIM_VALUE_NONE) {
+        anim_json_writer_key(w, "expected");
+        write_value(w, &f->expected);
+    }
+    if (f->member_count) {
+        anim_json_writer_key(w, "members");
+        anim_json_writer_begin_array(w);
+        for (uint32_t m = 0; m < f->member_count; m++) {
+            const anim_member_row *row = &f->members[m];
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key(w, "member");
+            anim_json_writer_string(w, row->member ? row->member : "");
+            anim_json_writer_key(w, "measurements");
+            anim_json_writer_begin_object(w);
+            for (uint32_t k = 0; k < row->measurement_count; k++) {
+                anim_json_writer_key(w, row->measurements[k].key);
+                write_value(w, &row->measurements[k].value);
+            }
+            anim_json_writer_end_object(w);
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_end_array(w);
+    }
+    anim_json_writer_key(w, "message");
+    anim_json_writer_string(w, f->message ? f->message : "");
+    anim_json_writer_end_object(w);
+}
+
+static void write_scope(anim_json_writer *w, const anim_scope *s)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "code");
+    anim_json_writer_string(w, s->code);
+    opt_string(w, "subject", s->subject);
+    anim_json_writer_end_object(w);
+}
+
+static void write_record(anim_json_writer *w, const anim_check_record *rec)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "check_id");
+    anim_json_writer_string(w, rec->check_id);
+    anim_json_writer_key(w, "selection");
+    anim_json_writer_string(w, rec->selected ? "selected" : "unselected");
+    anim_json_writer_key(w, "configuration");
+    anim_json_writer_string(w, rec->enabled ? "enabled" : "disabled");
+    anim_json_writer_key(w, "applicability");
+    anim_json_writer_string(w, rec->applicable ? "applicable" : "not_applicable");
+    anim_json_writer_key(w, "evaluation");
+    anim_json_writer_string(w, anim_evaluation_name(rec->evaluation));
+    anim_json_writer_key(w, "findings");
+    anim_json_writer_begin_array(w);
+    for (uint32_t f = 0; f < rec->finding_count; f++)
+        write_finding(w, &rec->findings[f]);
+    anim_json_writer_end_array(w);
+    if (rec->scope_count) {
+        anim_json_writer_key(w, "evaluated_scopes");
+        anim_json_writer_begin_array(w);
+        for (uint32_t s = 0; s < rec->scope_count; s++)
+            write_scope(w, &rec->scopes[s]);
+        anim_json_writer_end_array(w);
+    }
+    if (rec->gap_count) {
+        anim_json_writer_key(w, "gaps");
+        anim_json_writer_begin_array(w);
+        for (uint32_t g = 0; g < rec->gap_count; g++) {
+            const anim_gap *gap = &rec->gaps[g];
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key(w, "code");
+            anim_json_writer_string(w, gap->code);
+            anim_json_writer_key(w, "message");
+            anim_json_writer_string(w, gap->message ? gap->message : "");
+            if (gap->has_scope) {
+                anim_json_writer_key(w, "scope");
+                write_scope(w, &gap->scope);
+            }
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_end_array(w);
+    }
+    anim_json_writer_end_object(w);
+}
+
+int anim_render_lint_json(const anim_lint_json_input *inputs, size_t n,
+                          const anim_lint_render_options *opts, anim_strbuf *out,
+                          anim_error *err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!inputs[i].file || !inputs[i].doc || !inputs[i].measurements)
+            return anim_error_set(err, ANIM_ERR_USAGE,
+                                  "lint JSON: file %zu lacks its result, document or "
+                                  "measurements",
+                                  i);
+    lint_summary s;
+    summarize(inputs, n, &s);
+    anim_json_writer w;
+    anim_json_writer_init(&w, out, true);
+    anim_output_envelope_begin(&w, opts ? &opts->tool : NULL, "lint");
+    write_summary(&w, n, &s);
+    anim_json_writer_key(&w, "files");
+    anim_json_writer_begin_array(&w);
+    for (size_t i = 0; i < n; i++) {
+        const anim_lint_file *file = inputs[i].file;
+        anim_json_writer_begin_object(&w);
+        anim_output_write_file_identity(&w, file->path, file->sha256_hex, file->byte_count);
+        anim_output_write_rig(&w, inputs[i].doc, &file->rig);
+        anim_json_writer_key(&w, "measurements");
+        if (anim_measurements_write_json(inputs[i].measurements, &w, err)) {
+            anim_error_prefix(err, "%s", file->path ? file->path : "");
+            return -1;
+        }
+        anim_json_writer_key(&w, "prediction_provenance");
+        anim_json_writer_null(&w);
+        anim_json_writer_key(&w, "checks");
+        anim_json_writer_begin_array(&w);
+        for (size_t r = 0; r < file->record_count; r++)
+            write_record(&w, &file->records[r]);
+        anim_json_writer_end_array(&w);
+        anim_json_writer_end_object(&w);
+    }
+    anim_json_writer_end_array(&w);
+    anim_json_writer_end_object(&w);
+    anim_strbuf_putc(out, '\n');
+    if (!anim_json_writer_ok(&w) || out->failed)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory while writing lint JSON");
+    return 0;
+}

@@ -1,0 +1,1 @@
+fix examples/assets/clip.glb --dry-run

@@ -1,0 +1,1 @@
+fix examples/assets/no-such-clip.glb --dry-run

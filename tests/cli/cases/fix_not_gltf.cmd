@@ -1,0 +1,1 @@
+fix examples/walk.animsmith.toml --dry-run

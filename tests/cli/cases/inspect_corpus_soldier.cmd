@@ -1,0 +1,1 @@
+inspect "$ANIMSMITH_CORPUS/gltf/Soldier.glb"
