@@ -23,6 +23,7 @@
 #include "animsmith/doc.h"
 #include "animsmith/error.h"
 #include "animsmith/json_write.h"
+#include "animsmith/measure_travel.h"
 #include "animsmith/rig.h"
 
 #ifdef __cplusplus
@@ -35,15 +36,8 @@ extern "C" {
 /* Spec 3.3: rotation ranges below this are not recorded. */
 #define ANIM_MIN_RECORDED_ROTATION_DEG 0.1
 
-typedef enum {
-    ANIM_AVAIL_UNDECIDED = 0,   /* not derived by this build: omitted */
-    ANIM_AVAIL_MEASURED,
-    ANIM_AVAIL_NOT_APPLICABLE,
-    ANIM_AVAIL_UNAVAILABLE
-} anim_availability;
-
-/* "measured", "not_applicable", "unavailable"; NULL for UNDECIDED. */
-const char *anim_availability_name(anim_availability a);
+/* anim_availability (spec 3.1) and anim_availability_name come from
+ * measure_travel.h. */
 
 /* bone_channels property bits, output in this order. */
 enum {

@@ -2,6 +2,7 @@
  * (animsmith.toml) and print findings and coverage gaps as text, JSON or a
  * Markdown CI comment. Exit 1 iff a shown finding reaches the fail level
  * (error; warning with --deny-warnings); coverage gaps never fail. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "animsmith/strbuf.h"
 #include "args.h"
 #include "cli.h"
+#include "jobs.h"
 
 typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN } lint_format;
 
@@ -23,6 +25,7 @@ typedef struct {
     bool select_given;
     bool deny_warnings;
     lint_format format;
+    int jobs;
 } lint_args;
 
 static int parse_args(int argc, char **argv, lint_args *a)
@@ -45,10 +48,13 @@ static int parse_args(int argc, char **argv, lint_args *a)
         } else if ((v = cli_option_value(argc, argv, &i, "--allow"))) {
             if (cli_list_add_csv(&a->allow, v))
                 return cli_operator_error("out of memory");
+        } else if ((v = cli_option_value(argc, argv, &i, "--jobs"))) {
+            if (cli_parse_jobs(v, &a->jobs))
+                return EXIT_OPERATOR;
         } else if (!strcmp(argv[i], "--deny-warnings")) {
             a->deny_warnings = true;
         } else if (!strcmp(argv[i], "--format") || !strcmp(argv[i], "--select") ||
-                   !strcmp(argv[i], "--allow")) {
+                   !strcmp(argv[i], "--allow") || !strcmp(argv[i], "--jobs")) {
             return cli_operator_error("%s requires a value", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_operator_error("lint: unknown option '%s'", argv[i]);
@@ -81,6 +87,66 @@ static int check_selected_ids(const lint_args *a)
     return 0;
 }
 
+/* Per-file outcome, filled by a worker. */
+typedef struct {
+    anim_asset *asset;          /* kept for JSON rendering only */
+    anim_lint_file result;
+    anim_measurements measurements;
+    anim_arena *measure_arena;
+    bool ok;
+    char *error;                /* operator error message when !ok */
+} lint_slot;
+
+typedef struct {
+    const lint_args *args;
+    const anim_config *cfg;
+    anim_lint_options opts;
+    lint_slot *slots;
+} lint_job;
+
+static void set_slot_error(lint_slot *slot, const char *msg)
+{
+    slot->error = strdup(msg);
+}
+
+/* Loads, lints and (for JSON) measures one file. Runs on a worker thread:
+ * it touches only its own slot. */
+static void lint_one(size_t i, void *arg)
+{
+    lint_job *job = arg;
+    lint_slot *slot = &job->slots[i];
+    const char *path = job->args->files.items[i];
+    anim_error err;
+    anim_error_clear(&err);
+    slot->asset = anim_asset_load(path, NULL, &err);
+    if (!slot->asset) {
+        set_slot_error(slot, err.message);
+        return;
+    }
+    if (anim_lint_run(slot->asset, job->cfg, &job->opts, &slot->result, &err)) {
+        char msg[ANIM_ERROR_MESSAGE_MAX + 512];
+        snprintf(msg, sizeof msg, "%s: %s", path, err.message);
+        set_slot_error(slot, msg);
+        return;
+    }
+    if (job->args->format == FORMAT_JSON) {
+        slot->measure_arena = anim_arena_new();
+        if (!slot->measure_arena ||
+            anim_measure_document(&slot->asset->doc, &slot->result.rig, job->cfg,
+                                  slot->measure_arena, &slot->measurements, &err)) {
+            char msg[ANIM_ERROR_MESSAGE_MAX + 512];
+            snprintf(msg, sizeof msg, "%s: %s", path,
+                     slot->measure_arena ? err.message : "out of memory");
+            set_slot_error(slot, msg);
+            return;
+        }
+    } else {
+        anim_asset_free(slot->asset);
+        slot->asset = NULL;
+    }
+    slot->ok = true;
+}
+
 /* Exit 1 iff a finding not hidden by --allow reaches the fail level. */
 static bool run_fails(const anim_lint_file *files, size_t n, const lint_args *a)
 {
@@ -97,86 +163,67 @@ static bool run_fails(const anim_lint_file *files, size_t n, const lint_args *a)
     return false;
 }
 
-/* Loads and lints every file before anything is printed: a failure on
- * any file is an operator error with no partial output (spec 7.1). The
- * assets stay loaded because JSON output embeds their measurements. */
-static int lint_files(const lint_args *a, const anim_config *cfg, anim_asset **assets,
-                      anim_lint_file *results)
+/* Renders the files that linted, in argument order. */
+static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, bool *fails)
 {
-    anim_lint_options opts = {NULL, 0};
-    if (a->select_given) {
-        opts.select = (const char *const *)a->select.items;
-        opts.select_count = a->select.count;
+    size_t n = 0;
+    for (size_t f = 0; f < a->files.count; f++)
+        n += slots[f].ok;
+    anim_lint_file *files = calloc(n ? n : 1, sizeof *files);
+    anim_lint_json_input *inputs = calloc(n ? n : 1, sizeof *inputs);
+    if (!files || !inputs) {
+        free(files);
+        free(inputs);
+        return cli_operator_error("out of memory");
     }
+    size_t k = 0;
     for (size_t f = 0; f < a->files.count; f++) {
-        anim_error err;
-        anim_error_clear(&err);
-        assets[f] = anim_asset_load(a->files.items[f], NULL, &err);
-        if (!assets[f])
-            return cli_operator_error("%s", err.message);
-        if (anim_lint_run(assets[f], cfg, &opts, &results[f], &err))
-            return cli_operator_error("%s: %s", a->files.items[f], err.message);
+        if (!slots[f].ok)
+            continue;
+        files[k] = slots[f].result;
+        inputs[k].file = &slots[f].result;
+        inputs[k].doc = slots[f].asset ? &slots[f].asset->doc : NULL;
+        inputs[k].measurements = &slots[f].measurements;
+        k++;
     }
-    return 0;
-}
-
-static int render_json(const lint_args *a, const anim_config *cfg, anim_asset **assets,
-                       const anim_lint_file *results, const anim_lint_render_options *ro,
-                       anim_strbuf *out)
-{
-    size_t n = a->files.count;
-    anim_lint_json_input *inputs = calloc(n, sizeof *inputs);
-    anim_measurements *measurements = calloc(n, sizeof *measurements);
-    anim_arena *arena = anim_arena_new();
-    int rc = 0;
-    if (!inputs || !measurements || !arena)
-        rc = cli_operator_error("out of memory");
-    for (size_t f = 0; !rc && f < n; f++) {
-        anim_error err;
-        anim_error_clear(&err);
-        if (anim_measure_document(&assets[f]->doc, &results[f].rig, cfg, arena, &measurements[f],
-                                  &err))
-            rc = cli_operator_error("%s: %s", a->files.items[f], err.message);
-        inputs[f].file = &results[f];
-        inputs[f].doc = &assets[f]->doc;
-        inputs[f].measurements = &measurements[f];
-    }
-    if (!rc) {
-        anim_error err;
-        anim_error_clear(&err);
-        if (anim_render_lint_json(inputs, n, ro, out, &err))
-            rc = cli_operator_error("%s", err.message);
-    }
-    free(inputs);
-    free(measurements);
-    anim_arena_free(arena);
-    return rc;
-}
-
-static int render(const lint_args *a, const anim_config *cfg, anim_asset **assets,
-                  const anim_lint_file *results, anim_strbuf *out)
-{
     anim_lint_render_options ro;
     memset(&ro, 0, sizeof ro);
     ro.allow = (const char *const *)a->allow.items;
     ro.allow_count = a->allow.count;
     cli_tool_info(&ro.tool);
-    switch (a->format) {
-    case FORMAT_JSON:
-        return render_json(a, cfg, assets, results, &ro, out);
-    case FORMAT_MARKDOWN:
-        anim_render_lint_markdown(results, a->files.count, &ro, out);
-        return 0;
-    default:
-        anim_render_lint_text(results, a->files.count, &ro, out);
-        return 0;
+    int rc = 0;
+    if (a->format == FORMAT_JSON) {
+        anim_error err;
+        anim_error_clear(&err);
+        if (anim_render_lint_json(inputs, n, &ro, out, &err))
+            rc = cli_operator_error("%s", err.message);
+    } else if (a->format == FORMAT_MARKDOWN) {
+        anim_render_lint_markdown(files, n, &ro, out);
+    } else {
+        anim_render_lint_text(files, n, &ro, out);
     }
+    *fails = run_fails(files, n, a);
+    free(files);
+    free(inputs);
+    return rc;
+}
+
+static void free_slots(lint_slot *slots, size_t n)
+{
+    for (size_t f = 0; slots && f < n; f++) {
+        anim_lint_file_free(&slots[f].result);
+        anim_asset_free(slots[f].asset);
+        anim_arena_free(slots[f].measure_arena);
+        free(slots[f].error);
+    }
+    free(slots);
 }
 
 int cmd_lint(int argc, char **argv, const cli_globals *globals)
 {
     lint_args a;
     memset(&a, 0, sizeof a);
+    a.jobs = cli_default_jobs();
     int rc = parse_args(argc, argv, &a);
     if (!rc && a.allow.count && a.format == FORMAT_JSON)
         rc = cli_operator_error("--allow is not supported with --format json; machine-readable "
@@ -186,8 +233,6 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
     if (!rc && a.files.count == 0)
         rc = cli_operator_error("lint: no input files (usage: animsmith lint <file...>)");
     anim_config *cfg = NULL;
-    anim_lint_file *results = NULL;
-    anim_asset **assets = NULL;
     if (!rc) {
         anim_error err;
         anim_error_clear(&err);
@@ -195,27 +240,40 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
         if (!cfg)
             rc = cli_operator_error("%s", err.message);
     }
+    lint_slot *slots = NULL;
     if (!rc) {
-        results = calloc(a.files.count, sizeof *results);
-        assets = calloc(a.files.count, sizeof *assets);
-        rc = results && assets ? lint_files(&a, cfg, assets, results)
-                               : cli_operator_error("out of memory");
+        slots = calloc(a.files.count, sizeof *slots);
+        if (!slots)
+            rc = cli_operator_error("out of memory");
     }
     if (!rc) {
-        anim_strbuf out = ANIM_STRBUF_INIT;
-        rc = render(&a, cfg, assets, results, &out);
-        if (!rc) {
-            cli_deliver(&out);
-            rc = run_fails(results, a.files.count, &a) ? EXIT_FINDINGS : EXIT_CLEAN;
+        lint_job job = {&a, cfg, {NULL, 0}, slots};
+        if (a.select_given) {
+            job.opts.select = (const char *const *)a.select.items;
+            job.opts.select_count = a.select.count;
         }
+        cli_run_jobs(a.files.count, a.jobs, lint_one, &job, "linting");
+        /* A file that failed is reported without losing the others'
+         * results; the exit code is the worst outcome (2). */
+        bool any_failed = false;
+        for (size_t f = 0; f < a.files.count; f++)
+            if (!slots[f].ok) {
+                any_failed = true;
+                cli_operator_error("%s", slots[f].error ? slots[f].error : "out of memory");
+            }
+        anim_strbuf out = ANIM_STRBUF_INIT;
+        bool fails = false;
+        bool any_ok = false;
+        for (size_t f = 0; f < a.files.count; f++)
+            any_ok |= slots[f].ok;
+        if (any_ok && render(&a, slots, &out, &fails) == 0)
+            cli_deliver(&out);
+        else if (any_ok)
+            any_failed = true;
         anim_strbuf_free(&out);
+        rc = any_failed ? EXIT_OPERATOR : fails ? EXIT_FINDINGS : EXIT_CLEAN;
     }
-    for (size_t f = 0; results && f < a.files.count; f++) {
-        anim_lint_file_free(&results[f]);
-        anim_asset_free(assets[f]);
-    }
-    free(results);
-    free(assets);
+    free_slots(slots, a.files.count);
     anim_config_free(cfg);
     cli_list_free(&a.files);
     cli_list_free(&a.select);

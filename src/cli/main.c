@@ -15,7 +15,7 @@ static const cli_command commands[] = {
      "animsmith inspect <file>", cmd_inspect},
     {"lint", "judge assets against the contract (animsmith.toml): findings and coverage gaps",
      "animsmith lint <file...> [--format text|json|markdown] [--select id[,id]] "
-     "[--allow id[,id]] [--deny-warnings]",
+     "[--allow id[,id]] [--deny-warnings] [--jobs N]",
      cmd_lint},
     {"fix", "repair rotation keys losslessly, byte-surgically (repairs: quat-norm, quat-flip)",
      "animsmith fix <file> (-o <out> | --in-place | --dry-run) [--repair quat-norm,quat-flip]",

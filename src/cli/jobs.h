@@ -1,0 +1,22 @@
+/* Runs per-file work on every core while output stays in argument order:
+ * workers fill per-index result slots; the caller renders afterwards. */
+#ifndef ANIMSMITH_CLI_JOBS_H
+#define ANIMSMITH_CLI_JOBS_H
+
+#include <stddef.h>
+
+typedef void (*cli_job_fn)(size_t index, void *ctx);
+
+/* Default worker count: the number of online cores (at least 1). */
+int cli_default_jobs(void);
+
+/* Parses --jobs N (1..1024). Returns -1 (after printing the operator
+ * error) on a bad value. */
+int cli_parse_jobs(const char *text, int *jobs);
+
+/* Calls fn(i, ctx) for i in [0, n) on up to `jobs` threads. When stderr is
+ * a terminal and the run takes more than a second, a progress line
+ * "<verb> k/n files" is kept up to date on stderr and cleared at the end. */
+void cli_run_jobs(size_t n, int jobs, cli_job_fn fn, void *ctx, const char *verb);
+
+#endif

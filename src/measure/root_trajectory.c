@@ -1,0 +1,289 @@
+/* root_trajectory (spec 3.10; seed 003 "measure and lint"): the sampled
+ * translation and yaw of the Root bone, or of Hips as the typed
+ * "hips_fallback" source, on the clip's metric grid. Translation and yaw
+ * are independent: one domain failing never erases the other. */
+#include <math.h>
+#include <string.h>
+
+#include "animsmith/math.h"
+#include "animsmith/measure_travel.h"
+
+/* f32 epsilon: a heading whose horizontal projection is no longer than
+ * this has no direction (the witness axis points straight up or down). */
+#define HEADING_MIN_HORIZONTAL 1.1920928955078125e-7
+/* A sampled step this close to a half turn has no recoverable direction. */
+#define HALF_TURN_TOLERANCE_DEG 1e-4
+
+const char *anim_root_source_name(anim_root_source s)
+{
+    switch (s) {
+    case ANIM_ROOT_SOURCE_ROOT: return "root";
+    case ANIM_ROOT_SOURCE_HIPS_FALLBACK: return "hips_fallback";
+    default: return NULL;
+    }
+}
+
+const char *anim_heading_axis_name(anim_heading_axis a)
+{
+    switch (a) {
+    case ANIM_HEADING_POSITIVE_Y: return "positive_y";
+    case ANIM_HEADING_POSITIVE_X: return "positive_x";
+    default: return "positive_z";
+    }
+}
+
+const char *anim_heading_axis_label(anim_heading_axis a)
+{
+    switch (a) {
+    case ANIM_HEADING_POSITIVE_Y: return "+Y";
+    case ANIM_HEADING_POSITIVE_X: return "+X";
+    default: return "+Z";
+    }
+}
+
+void anim_root_trajectory_select(const anim_doc *doc, const anim_rig_resolution *rig,
+                                 anim_root_trajectory *out)
+{
+    memset(out, 0, sizeof *out);
+    out->availability = ANIM_AVAIL_NOT_APPLICABLE;
+    out->bone_index = ANIM_NONE;
+    out->translation_availability = ANIM_AVAIL_UNAVAILABLE;
+    out->yaw_availability = ANIM_AVAIL_UNAVAILABLE;
+    if (!rig)
+        return;
+    /* A resolved Root is the selection even when it later proves
+     * unmeasurable: no silent fallback to Hips. */
+    anim_role role;
+    if (rig->bone[ANIM_ROLE_ROOT] != ANIM_NONE) {
+        role = ANIM_ROLE_ROOT;
+        out->source = ANIM_ROOT_SOURCE_ROOT;
+    } else if (rig->bone[ANIM_ROLE_HIPS] != ANIM_NONE) {
+        role = ANIM_ROLE_HIPS;
+        out->source = ANIM_ROOT_SOURCE_HIPS_FALLBACK;
+    } else {
+        return;
+    }
+    uint32_t b = rig->bone[role];
+    if (!doc || b >= doc->bone_count) {
+        out->availability = ANIM_AVAIL_UNAVAILABLE;
+        return;
+    }
+    out->availability = ANIM_AVAIL_MEASURED;
+    out->bone_index = b;
+    out->bone_name = doc->bones[b].name;
+}
+
+/* Spec 3.10 translation over frames 0..N-1; false when unavailable. */
+static bool measure_translation(const anim_metric_grid *grid, uint32_t bone,
+                                anim_root_translation *t)
+{
+    uint32_t n = grid->frame_count;
+    if (n == 0)
+        return false;
+    for (uint32_t f = 0; f < n; f++)
+        if (!anim_vec3_is_finite(grid->model_pos[anim_metric_grid_index(grid, f, bone)]))
+            return false;
+    anim_vec3 p0 = grid->model_pos[anim_metric_grid_index(grid, 0, bone)];
+    anim_vec3 pl = grid->model_pos[anim_metric_grid_index(grid, n - 1, bone)];
+    memset(t, 0, sizeof *t);
+    t->dx_m = pl.x - p0.x;
+    t->dz_m = pl.z - p0.z;
+    t->dy_m = pl.y - p0.y;
+    anim_vec3 prev = p0;
+    for (uint32_t f = 1; f < n; f++) {
+        anim_vec3 p = grid->model_pos[anim_metric_grid_index(grid, f, bone)];
+        t->travel_m += hypot(p.x - prev.x, p.z - prev.z);
+        double dy = p.y - p0.y;
+        if (dy < t->y_min_m)
+            t->y_min_m = dy;
+        if (dy > t->y_max_m)
+            t->y_max_m = dy;
+        prev = p;
+    }
+    return isfinite(t->dx_m) && isfinite(t->dz_m) && isfinite(t->dy_m) &&
+           isfinite(t->travel_m) && isfinite(t->y_min_m) && isfinite(t->y_max_m);
+}
+
+/* The frame's model rotation, normalized; false when it is not usable. */
+static bool frame_rotation(const anim_metric_grid *grid, uint32_t frame, uint32_t bone,
+                           anim_quat *q)
+{
+    anim_quat r = grid->model_rot[anim_metric_grid_index(grid, frame, bone)];
+    double n2 = anim_quat_dot(r, r);
+    if (!anim_quat_is_finite(r) || !isfinite(n2) || n2 <= 0.0)
+        return false;
+    *q = anim_quat_normalize(r);
+    return anim_quat_is_finite(*q);
+}
+
+static anim_vec3 axis_vector(anim_heading_axis a)
+{
+    switch (a) {
+    case ANIM_HEADING_POSITIVE_Y: return anim_vec3_make(0.0, 1.0, 0.0);
+    case ANIM_HEADING_POSITIVE_X: return anim_vec3_make(1.0, 0.0, 0.0);
+    default: return anim_vec3_make(0.0, 0.0, 1.0);
+    }
+}
+
+/* Heading of the witness axis in degrees; false when the axis has no
+ * usable horizontal projection. */
+static bool heading_deg(anim_quat q, anim_heading_axis axis, double *deg)
+{
+    anim_vec3 h = anim_quat_rotate(q, axis_vector(axis));
+    double horizontal = hypot(h.x, h.z);
+    if (!isfinite(horizontal) || horizontal <= HEADING_MIN_HORIZONTAL)
+        return false;
+    *deg = atan2(h.x, h.z) * (180.0 / ANIM_PI);
+    return isfinite(*deg);
+}
+
+/* Spec 3.10 yaw; false (unavailable) at the first failure. */
+static bool measure_yaw(const anim_metric_grid *grid, uint32_t bone, anim_root_yaw *y)
+{
+    uint32_t n = grid->frame_count;
+    anim_quat q;
+    if (n == 0 || !frame_rotation(grid, 0, bone, &q))
+        return false;
+
+    /* The witness axis: largest horizontal projection at frame 0, replaced
+     * only on strictly greater, so ties keep +Z, then +Y. */
+    static const anim_heading_axis order[] = {ANIM_HEADING_POSITIVE_Z, ANIM_HEADING_POSITIVE_Y,
+                                              ANIM_HEADING_POSITIVE_X};
+    anim_heading_axis axis = ANIM_HEADING_POSITIVE_Z;
+    double best = -1.0;
+    for (size_t i = 0; i < 3; i++) {
+        anim_vec3 h = anim_quat_rotate(q, axis_vector(order[i]));
+        double len = hypot(h.x, h.z);
+        if (isfinite(len) && len > best) {
+            best = len;
+            axis = order[i];
+        }
+    }
+
+    double first, prev;
+    if (!heading_deg(q, axis, &first))
+        return false;
+    prev = first;
+    double winding = 0.0, travel = 0.0;
+    for (uint32_t f = 1; f < n; f++) {
+        double h;
+        if (!frame_rotation(grid, f, bone, &q) || !heading_deg(q, axis, &h))
+            return false;
+        double raw = h - prev;
+        if (fabs(fabs(raw) - 180.0) <= HALF_TURN_TOLERANCE_DEG)
+            return false; /* ambiguous half turn: no direction to recover */
+        if (raw > 180.0) {
+            winding -= 1.0;
+            travel += fabs(raw - 360.0);
+        } else if (raw < -180.0) {
+            winding += 1.0;
+            travel += fabs(raw + 360.0);
+        } else {
+            travel += fabs(raw);
+        }
+        prev = h;
+    }
+    double unwrapped = prev - first + 360.0 * winding;
+    double r = fmod(unwrapped + 180.0, 360.0);
+    if (r < 0.0)
+        r += 360.0; /* Euclidean remainder */
+    double net = r - 180.0;
+    if (fabs(fabs(net) - 180.0) <= HALF_TURN_TOLERANCE_DEG)
+        net = unwrapped < 0.0 ? -180.0 : 180.0;
+    if (!isfinite(unwrapped) || !isfinite(net) || !isfinite(travel))
+        return false;
+    y->axis = axis;
+    y->net_deg = net;
+    y->unwrapped_deg = unwrapped;
+    y->travel_deg = travel;
+    return true;
+}
+
+void anim_root_trajectory_measure(const anim_doc *doc, const anim_rig_resolution *rig,
+                                  const anim_metric_grid *grid, anim_root_trajectory *out)
+{
+    anim_root_trajectory_select(doc, rig, out);
+    if (out->availability != ANIM_AVAIL_MEASURED || !grid || grid->frame_count == 0 ||
+        out->bone_index >= grid->bone_count)
+        return;
+    if (measure_translation(grid, out->bone_index, &out->translation))
+        out->translation_availability = ANIM_AVAIL_MEASURED;
+    else
+        memset(&out->translation, 0, sizeof out->translation);
+    if (measure_yaw(grid, out->bone_index, &out->yaw))
+        out->yaw_availability = ANIM_AVAIL_MEASURED;
+    else
+        memset(&out->yaw, 0, sizeof out->yaw);
+}
+
+/* ---- JSON (spec 3.12 order inside root_trajectory) ---- */
+
+static int put_finite(anim_json_writer *w, const char *key, double v, const char *clip,
+                      const char *domain, anim_error *err)
+{
+    if (!isfinite(v))
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "measurement value clips[\"%s\"].root_trajectory.%s.%s must be "
+                              "finite",
+                              clip, domain, key);
+    anim_json_writer_key(w, key);
+    anim_json_writer_f64(w, v);
+    return 0;
+}
+
+int anim_root_trajectory_write_json(const anim_root_trajectory *t, const char *clip,
+                                    anim_json_writer *w, anim_error *err)
+{
+    const char *status = anim_availability_name(t->availability);
+    if (!status)
+        return 0; /* undecided: the pair is left out */
+    if (t->availability == ANIM_AVAIL_MEASURED) {
+        anim_json_writer_key(w, "root_trajectory");
+        anim_json_writer_begin_object(w);
+        anim_json_writer_key(w, "bone_index");
+        anim_json_writer_uint(w, t->bone_index);
+        anim_json_writer_key(w, "bone_name");
+        anim_json_writer_string(w, t->bone_name ? t->bone_name : "");
+        anim_json_writer_key(w, "source_role");
+        anim_json_writer_string(w, anim_root_source_name(t->source));
+        if (t->translation_availability == ANIM_AVAIL_MEASURED) {
+            const anim_root_translation *tr = &t->translation;
+            anim_json_writer_key(w, "translation");
+            anim_json_writer_begin_object(w);
+            if (put_finite(w, "horizontal_displacement_x_m", tr->dx_m, clip, "translation", err) ||
+                put_finite(w, "horizontal_displacement_z_m", tr->dz_m, clip, "translation", err) ||
+                put_finite(w, "horizontal_travel_m", tr->travel_m, clip, "translation", err) ||
+                put_finite(w, "vertical_displacement_m", tr->dy_m, clip, "translation", err) ||
+                put_finite(w, "vertical_min_displacement_m", tr->y_min_m, clip, "translation",
+                           err) ||
+                put_finite(w, "vertical_max_displacement_m", tr->y_max_m, clip, "translation",
+                           err))
+                return -1;
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_key(w, "translation_availability");
+        /* Never not_applicable once a bone is selected (spec 3.12). */
+        anim_json_writer_string(w, t->translation_availability == ANIM_AVAIL_MEASURED
+                                       ? "measured"
+                                       : "unavailable");
+        if (t->yaw_availability == ANIM_AVAIL_MEASURED) {
+            const anim_root_yaw *y = &t->yaw;
+            anim_json_writer_key(w, "yaw");
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key(w, "heading_axis");
+            anim_json_writer_string(w, anim_heading_axis_name(y->axis));
+            if (put_finite(w, "net_yaw_deg", y->net_deg, clip, "yaw", err) ||
+                put_finite(w, "unwrapped_yaw_deg", y->unwrapped_deg, clip, "yaw", err) ||
+                put_finite(w, "yaw_travel_deg", y->travel_deg, clip, "yaw", err))
+                return -1;
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_key(w, "yaw_availability");
+        anim_json_writer_string(w, t->yaw_availability == ANIM_AVAIL_MEASURED ? "measured"
+                                                                              : "unavailable");
+        anim_json_writer_end_object(w);
+    }
+    anim_json_writer_key(w, "root_trajectory_availability");
+    anim_json_writer_string(w, status);
+    return 0;
+}

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/in-place-conflict.toml lint examples/assets/clip.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/misspelled-key.toml lint examples/assets/clip.glb

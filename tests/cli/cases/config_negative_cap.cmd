@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/negative-cap.toml lint examples/assets/clip.glb

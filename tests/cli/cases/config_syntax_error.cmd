@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/syntax-error.toml lint examples/assets/clip.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/wrong-type.toml lint examples/assets/clip.glb
