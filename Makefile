@@ -30,7 +30,9 @@ demo:
 	$(MAKE) build
 	$(BUILD)/animsmith --version
 	$(BUILD)/animsmith inspect examples/assets/walk.glb
-	$(BUILD)/animsmith inspect examples/assets/clip-dirty.glb
+	$(BUILD)/animsmith lint examples/assets/clip.glb
+	-$(BUILD)/animsmith lint examples/assets/clip-dirty.glb
+	-$(BUILD)/animsmith fix examples/assets/clip-dirty.glb --dry-run
 
 bench: build
 	$(BUILD)/bench_load
