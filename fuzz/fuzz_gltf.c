@@ -2,7 +2,12 @@
  * GLB container and as .gltf JSON (no base directory, so external URIs are
  * refused), must load or be refused with a message, and everything a load
  * yields must be readable: every track time and value is touched so a bad
- * borrowed pointer or short decode shows under ASan. */
+ * borrowed pointer or short decode shows under ASan.
+ *
+ * Each input is also loaded a second time with the large arrays read from
+ * the JSON tree (gltf_tree_only) instead of the scanner's records: both
+ * must succeed or fail together, with the same message, and yield the same
+ * tables and clips. The deferred arrays are then expanded and checked. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +15,7 @@
 
 #include "animsmith/doc.h"
 #include "animsmith/gltf.h"
+#include "io/gltf_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -68,6 +74,75 @@ static void touch(const anim_asset *a)
         }
 }
 
+static bool same_track(const anim_track *x, const anim_track *y)
+{
+    if (x->bone != y->bone || x->node != y->node || x->path != y->path ||
+        x->interp != y->interp || x->key_count != y->key_count ||
+        x->components != y->components || x->value_count != y->value_count ||
+        x->channel != y->channel || x->sampler != y->sampler ||
+        x->input_accessor != y->input_accessor || x->output_accessor != y->output_accessor ||
+        x->quantized != y->quantized || x->borrowed != y->borrowed)
+        return false;
+    size_t n = (size_t)x->value_count * x->components;
+    return memcmp(x->times, y->times, x->key_count * sizeof(float)) == 0 &&
+           memcmp(x->values, y->values, n * sizeof(float)) == 0;
+}
+
+static bool same_bounds(const double *x, const double *y, uint32_t n)
+{
+    return (!x && !y) || (x && y && memcmp(x, y, n * sizeof *x) == 0);
+}
+
+/* The scanner's load (a) against the tree's (b). */
+static void compare(const anim_asset *a, const anim_asset *b)
+{
+    const anim_source *s = &a->source, *t = &b->source;
+    if (s->view_count != t->view_count || s->accessor_count != t->accessor_count ||
+        memcmp(s->views, t->views, s->view_count * sizeof *s->views) != 0)
+        __builtin_trap();
+    for (uint32_t i = 0; i < s->accessor_count; i++) {
+        anim_accessor x = s->accessors[i], y = t->accessors[i];
+        if (!same_bounds(x.min, y.min, x.components) || !same_bounds(x.max, y.max, x.components) ||
+            strcmp(x.type, y.type) != 0)
+            __builtin_trap();
+        x.min = x.max = y.min = y.max = NULL;
+        x.type = y.type = NULL;
+        if (memcmp(&x, &y, sizeof x) != 0)
+            __builtin_trap();
+    }
+    const anim_doc *d = &a->doc, *e = &b->doc;
+    if (d->clip_count != e->clip_count)
+        __builtin_trap();
+    for (uint32_t c = 0; c < d->clip_count; c++) {
+        const anim_clip *x = &d->clips[c], *y = &e->clips[c];
+        if (strcmp(x->name, y->name) != 0 || x->has_name != y->has_name ||
+            x->track_count != y->track_count || x->morph_track_count != y->morph_track_count ||
+            x->max_keys != y->max_keys ||
+            memcmp(&x->duration_s, &y->duration_s, sizeof x->duration_s) != 0)
+            __builtin_trap();
+        for (uint32_t k = 0; k < x->track_count; k++)
+            if (!same_track(&x->tracks[k], &y->tracks[k]))
+                __builtin_trap();
+        for (uint32_t k = 0; k < x->morph_track_count; k++)
+            if (!same_track(&x->morph_tracks[k], &y->morph_tracks[k]))
+                __builtin_trap();
+    }
+    /* Expanding the deferred arrays gives what the tree load holds. */
+    static const char *const keys[] = {"bufferViews", "accessors", "animations"};
+    for (int k = 0; k < 3; k++) {
+        const anim_json_value *x = anim_json_get(s->root, keys[k]);
+        const anim_json_value *y = anim_json_get(t->root, keys[k]);
+        if (!x != !y || (x && (x->type != y->type || anim_json_count(x) != anim_json_count(y) ||
+                               (x->flags & ANIM_JSON_F_DEFERRED))))
+            __builtin_trap();
+        for (size_t i = 0; x && i < anim_json_count(x); i++)
+            if (anim_json_item(x, i)->type != anim_json_item(y, i)->type ||
+                anim_json_item(x, i)->offset != anim_json_item(y, i)->offset ||
+                anim_json_count(anim_json_item(x, i)) != anim_json_count(anim_json_item(y, i)))
+                __builtin_trap();
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     anim_load_options opts;
@@ -78,12 +153,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         anim_error err;
         anim_error_clear(&err);
         anim_asset *a = anim_asset_load_memory(data, size, glb == 1, NULL, "fuzz", &opts, &err);
-        if (a) {
+        if (a)
             touch(a);
-            anim_asset_free(a);
-        } else if (err.code == ANIM_OK || err.message[0] == '\0') {
+        else if (err.code == ANIM_OK || err.message[0] == '\0')
             __builtin_trap(); /* every refusal says why */
-        }
+        anim_error terr;
+        anim_error_clear(&terr);
+        gltf_tree_only = true;
+        anim_asset *b = anim_asset_load_memory(data, size, glb == 1, NULL, "fuzz", &opts, &terr);
+        gltf_tree_only = false;
+        if (!a != !b || (!a && (err.code != terr.code || strcmp(err.message, terr.message) != 0)))
+            __builtin_trap(); /* the scanner changed the verdict or the message */
+        if (a)
+            compare(a, b);
+        anim_asset_free(a);
+        anim_asset_free(b);
     }
     return 0;
 }

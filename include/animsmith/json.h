@@ -31,6 +31,8 @@ typedef enum {
 
 typedef struct anim_json_value anim_json_value;
 typedef struct anim_json_member anim_json_member;
+/* Private: where a deferred container's text lies (see ANIM_JSON_F_DEFERRED). */
+struct anim_json_deferred;
 
 /* One JSON value: 24 bytes, so the tree of a large glTF document stays a
  * small multiple of its text (the tree's memory traffic, not the scanning,
@@ -61,6 +63,8 @@ struct anim_json_value {
         const char *string;
         const anim_json_value *items;     /* contiguous, len entries */
         const anim_json_member *members;  /* in source order, len entries */
+        /* With ANIM_JSON_F_DEFERRED: private, see anim_json_expand. */
+        const struct anim_json_deferred *deferred;
     } u;
 };
 
@@ -70,8 +74,23 @@ enum {
      * holds it exactly. */
     ANIM_JSON_F_INTEGER = 1,
     /* The integer literal "-0" (u.integer is 0, the number is -0.0). */
-    ANIM_JSON_F_NEG_ZERO = 2
+    ANIM_JSON_F_NEG_ZERO = 2,
+    /* An array or object whose children were validated but not built yet
+     * (the glTF loader reads its large top-level arrays straight from the
+     * text). len already holds the item/member count; the children are
+     * built on first use by anim_json_get, anim_json_item,
+     * anim_json_member_at or anim_json_expand, which rewrite the value in
+     * place into an ordinary container. Code reading u.items / u.members
+     * directly must call anim_json_expand first. Only texts parsed by the
+     * glTF loader hold deferred values; anim_json_parse never makes them. */
+    ANIM_JSON_F_DEFERRED = 4
 };
+
+/* Builds the children of a deferred container in place (a no-op for any
+ * other value) and returns v. The first expansion writes to the tree: do
+ * not expand one tree from two threads at once. On out of memory the value
+ * becomes JSON null (count 0), which callers checking types will see. */
+const anim_json_value *anim_json_expand(const anim_json_value *v);
 
 struct anim_json_member {
     /* Decoded key, value.key_len bytes: like strings, it points into the
@@ -90,12 +109,16 @@ static inline size_t anim_json_count(const anim_json_value *v)
 /* Array element i (i < anim_json_count). */
 static inline const anim_json_value *anim_json_item(const anim_json_value *v, size_t i)
 {
+    if (v->flags & ANIM_JSON_F_DEFERRED)
+        v = anim_json_expand(v);
     return &v->u.items[i];
 }
 
 /* Object member i (i < anim_json_count). */
 static inline const anim_json_member *anim_json_member_at(const anim_json_value *v, size_t i)
 {
+    if (v->flags & ANIM_JSON_F_DEFERRED)
+        v = anim_json_expand(v);
     return &v->u.members[i];
 }
 
@@ -162,7 +185,8 @@ typedef struct {
 anim_json_value *anim_json_parse(anim_arena *arena, const char *text, size_t len,
                                  const anim_json_limits *limits, anim_error *err);
 
-/* Member lookup by key (NULL when absent or obj is not an object). */
+/* Member lookup by key (NULL when absent or obj is not an object). A
+ * deferred member value is expanded before it is returned. */
 const anim_json_value *anim_json_get(const anim_json_value *obj, const char *key);
 /* The same with a key of key_len bytes (may hold NUL). */
 const anim_json_value *anim_json_get_n(const anim_json_value *obj, const char *key,

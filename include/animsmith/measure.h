@@ -2,15 +2,14 @@
  * measurements-v18 object that `measure` prints and `lint` embeds under
  * files[].measurements.
  *
- * This first slice computes the per-clip facts that need no sampling:
- * duration_s, frame_count, animated_bones, bone_channels,
- * bone_rotation_range_deg (spec 3.2, 3.3) and frame_grid (3.6). For the
- * sampled, role-dependent facts (loop_continuity, loop_endpoint_mode,
- * loop_seam_ratio, gait, root_trajectory, speed_mps) it records an
- * availability only where the rules of spec 3.4-3.11 decide it without
- * computing the value (no bones, no roles, no metric grid, no declared
- * loop); everything else is ANIM_AVAIL_UNDECIDED and is left out of the
- * JSON rather than guessed. */
+ * Per clip: duration_s, frame_count, animated_bones, bone_channels,
+ * bone_rotation_range_deg (spec 3.2, 3.3) and frame_grid (3.6) from the
+ * authored keys; loop_continuity, loop_endpoint_mode, loop_seam_ratio and
+ * gait (3.4-3.9, measure_loop.h) and root_trajectory and speed_mps (3.10,
+ * 3.11, measure_travel.h) on the clip's metric grid, each optional fact
+ * with its availability. anim_measure_asset_document adds the static
+ * asset evidence (3.13, measure_asset.h); a bare document gets the
+ * minimal static fields described below. */
 #ifndef ANIMSMITH_MEASURE_H
 #define ANIMSMITH_MEASURE_H
 
@@ -22,13 +21,22 @@
 #include "animsmith/config.h"
 #include "animsmith/doc.h"
 #include "animsmith/error.h"
+#include "animsmith/gltf.h"
 #include "animsmith/json_write.h"
+#include "animsmith/measure_asset.h"
 #include "animsmith/measure_travel.h"
 #include "animsmith/rig.h"
+#include "animsmith/strbuf.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* measure_loop.h includes this header, so its records are referred to by
+ * tag here (include measure_loop.h to use them). */
+struct anim_loop_continuity;
+struct anim_loop_endpoint;
+struct anim_foot_cycle;
 
 #define ANIM_MEASUREMENTS_SCHEMA_VERSION 18
 #define ANIM_MEASUREMENTS_SCHEMA "urn:animsmith:schema:measurements:18"
@@ -68,6 +76,9 @@ typedef struct anim_clip_measurements {
     anim_rotation_range *rotation_ranges; /* sorted by bone name */
     uint32_t rotation_range_count;
 
+    /* Availability of each optional fact (spec 3.1). The loop and
+     * foot-cycle records below carry the values; the availabilities are
+     * mirrored here for callers that only need the status. */
     anim_availability loop_continuity;
     anim_availability loop_endpoint_mode;
     anim_availability frame_grid;
@@ -75,14 +86,18 @@ typedef struct anim_clip_measurements {
     uint64_t frame_grid_intervals;
     anim_availability loop_seam_ratio;
     anim_availability gait;
-    /* root_trajectory is decided here only when its selection is known
-     * and the clip has no metric grid: MEASURED with both nested domains
-     * unavailable (spec 3.10), or NOT_APPLICABLE without Root/Hips. */
-    anim_availability root_trajectory;
-    uint32_t root_bone_index;
-    const char *root_bone_name;
-    const char *root_source_role;       /* "root" or "hips_fallback" */
-    anim_availability speed_mps;
+    anim_availability root_trajectory;  /* == trajectory.availability */
+    anim_availability speed_mps;        /* == speed.availability */
+
+    /* Spec 3.4, 3.5, 3.7-3.9 records (measure_loop.h), in the arena;
+     * NULL when not computed (their availabilities above then decide). */
+    const struct anim_loop_continuity *loop;
+    const struct anim_loop_endpoint *endpoint;
+    const struct anim_foot_cycle *foot_cycle;
+
+    /* Spec 3.10, 3.11 (measure_travel.h). */
+    anim_root_trajectory trajectory;
+    anim_root_speed speed;
 } anim_clip_measurements;
 
 typedef struct anim_measurements {
@@ -98,6 +113,10 @@ typedef struct anim_measurements {
     uint32_t scene_count;
     const char **scene_names;           /* NULL entries when unnamed */
     uint32_t default_scene;             /* ANIM_NONE when absent */
+    /* The full static evidence (spec 3.13, measure_asset.h) when measured
+     * from a loaded asset (anim_measure_asset_document); it then replaces
+     * the minimal fields above in the JSON. NULL for a bare document. */
+    const anim_asset_measurements *asset;
 } anim_measurements;
 
 /* Measures every clip of doc. rig supplies the resolved roles; cfg (NULL
@@ -107,12 +126,46 @@ int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
                           const anim_config *cfg, anim_arena *arena, anim_measurements *out,
                           anim_error *err);
 
+/* anim_measure_document on asset->doc plus the static asset evidence
+ * (anim_measure_asset) of the loaded file: what `measure` and `lint`
+ * print. */
+int anim_measure_asset_document(const anim_asset *asset, const anim_rig_resolution *rig,
+                                const anim_config *cfg, anim_arena *arena,
+                                anim_measurements *out, anim_error *err);
+
 /* Writes the measurements-v18 object as the writer's next value. Fails
  * (err names the field, as spec 3.12: "measurement value {path} must be
  * finite") when a value that must be finite is not; nothing is a partial
  * success, the caller discards the buffer. */
 int anim_measurements_write_json(const anim_measurements *m, anim_json_writer *w,
                                  anim_error *err);
+
+/* ---- `measure` output (spec 7.3) ---- */
+
+struct anim_tool_info; /* report.h */
+
+/* One measured file: identity, roles and measurements. */
+typedef struct anim_measure_file {
+    const char *path;               /* the argument as given */
+    const char *sha256_hex;         /* lowercase hex of the file bytes */
+    uint64_t bytes;
+    const anim_doc *doc;
+    const anim_rig_resolution *rig;
+    const anim_measurements *measurements;
+} anim_measure_file;
+
+/* The output-v19 measure envelope (schema, tool, command "measure",
+ * summary {files}, files [{path, input, rig, measurements}]),
+ * pretty-printed, followed by "\n". Fails (err set; out holds partial
+ * content the caller discards) on a measurement the output contract
+ * rejects (non-finite value) or on allocation failure. */
+int anim_render_measure_json(const anim_measure_file *files, size_t n,
+                             const struct anim_tool_info *tool, anim_strbuf *out, anim_error *err);
+
+/* The text view (spec 7.3): per file "{path}:", one line per clip (sorted
+ * by name) with the optional endpoint/grid/loop/seam/gait/root parts, then
+ * the static asset lines. Allocation failure is sticky in out->failed. */
+void anim_render_measure_text(const anim_measure_file *files, size_t n, anim_strbuf *out);
 
 #ifdef __cplusplus
 }

@@ -184,7 +184,7 @@ typedef struct anim_loop_endpoint {
     anim_loop_endpoint_mode mode;      /* when MEASURED */
     anim_dup_endpoint analysis;        /* when the analysis ran without error */
     bool analysis_ok;
-    char analysis_error[256];          /* the 9.4 error text otherwise */
+    char analysis_error[ANIM_ERROR_MESSAGE_MAX]; /* the 9.4 error text otherwise */
     anim_loop_caps caps;               /* the caps unique_cycle was judged with */
 } anim_loop_endpoint;
 

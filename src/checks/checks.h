@@ -21,6 +21,19 @@ CHECK_RUN(required_bones);
 CHECK_RUN(rest_world_scale);
 CHECK_RUN(missing_bones);
 CHECK_RUN(bind_pose);
+CHECK_RUN(frozen_bone);
+CHECK_RUN(duplicate_loop_endpoint);
+CHECK_RUN(loop_closure);
+CHECK_RUN(loop_seam);
+CHECK_RUN(loop_seam_vel);
+CHECK_RUN(loop_seam_rot);
+CHECK_RUN(root_motion_speed);
+CHECK_RUN(gait_group);
+CHECK_RUN(sync_group);
+CHECK_RUN(time_complement);
+CHECK_RUN(in_place);
+CHECK_RUN(fps);
+CHECK_RUN(foot_slide);
 
 /* The name a finding uses for a track's bone (`<unknown>` out of range). */
 const char *check_bone_name(const anim_lint_context *ctx, uint32_t bone);

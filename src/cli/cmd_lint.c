@@ -132,8 +132,8 @@ static void lint_one(size_t i, void *arg)
     if (job->args->format == FORMAT_JSON) {
         slot->measure_arena = anim_arena_new();
         if (!slot->measure_arena ||
-            anim_measure_document(&slot->asset->doc, &slot->result.rig, job->cfg,
-                                  slot->measure_arena, &slot->measurements, &err)) {
+            anim_measure_asset_document(slot->asset, &slot->result.rig, job->cfg,
+                                        slot->measure_arena, &slot->measurements, &err)) {
             char msg[ANIM_ERROR_MESSAGE_MAX + 512];
             snprintf(msg, sizeof msg, "%s: %s", path,
                      slot->measure_arena ? err.message : "out of memory");

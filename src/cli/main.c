@@ -13,6 +13,8 @@
 static const cli_command commands[] = {
     {"inspect", "describe a glTF/GLB asset: rig roles, skeleton, materials, mesh instances, clips",
      "animsmith inspect <file>", cmd_inspect},
+    {"measure", "print the semantic metrics the checks judge, per clip, plus static asset evidence",
+     "animsmith measure <file...> [--format json|text] [--jobs N]", cmd_measure},
     {"lint", "judge assets against the contract (animsmith.toml): findings and coverage gaps",
      "animsmith lint <file...> [--format text|json|markdown] [--select id[,id]] "
      "[--allow id[,id]] [--deny-warnings] [--jobs N]",
@@ -20,6 +22,8 @@ static const cli_command commands[] = {
     {"fix", "repair rotation keys losslessly, byte-surgically (repairs: quat-norm, quat-flip)",
      "animsmith fix <file> (-o <out> | --in-place | --dry-run) [--repair quat-norm,quat-flip]",
      cmd_fix},
+    {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
+     "animsmith diff <before> <after> [--format text|json]", cmd_diff},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 

@@ -2,6 +2,7 @@
  * that actually resolved, and decoded exactly (normalized integers per the
  * glTF rules, sparse substitution applied). */
 #include "io/gltf_internal.h"
+#include "io/json_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +44,14 @@ static const struct {
     {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4},
     {"MAT2", 4},   {"MAT3", 9}, {"MAT4", 16},
 };
+
+int gltf_accessor_type_code(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof accessor_types / sizeof *accessor_types; i++)
+        if (len == strlen(accessor_types[i].name) && memcmp(name, accessor_types[i].name, len) == 0)
+            return (int)i + 1;
+    return 0;
+}
 
 /* Element size with glTF's column padding for small matrix components. */
 static size_t element_size(const anim_accessor *a)
@@ -280,8 +289,88 @@ static int parse_accessor(const anim_json_value *obj, uint32_t index, const anim
     return parse_sparse(p[P_SPARSE], index, src, a, err);
 }
 
-int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, anim_error *err)
+/* Fills views and accessors from the scan records. Every check of
+ * parse_view and parse_accessor is made here too, in the same terms; at
+ * the first fault (or when the records do not cover both arrays) returns 1
+ * without touching src, and the caller reads the tree, which reports the
+ * fault exactly. -1 only when out of memory. */
+static int views_and_accessors_from_scan(anim_source *src, anim_arena *arena,
+                                         const gltf_scan *scan)
 {
+    const anim_json_value *vv = json_get_raw(src->root, "bufferViews", 11);
+    const anim_json_value *av = json_get_raw(src->root, "accessors", 9);
+    if ((vv && (!(vv->flags & ANIM_JSON_F_DEFERRED) || !scan->views_done)) ||
+        (av && (!(av->flags & ANIM_JSON_F_DEFERRED) || !scan->accessors_done)))
+        return 1;
+    size_t view_count = vv ? scan->views_count : 0;
+    size_t accessor_count = av ? scan->accessors_count : 0;
+    if (view_count > GLTF_MAX_ARRAY || accessor_count > GLTF_MAX_ARRAY)
+        return 1;
+    anim_buffer_view *views = anim_arena_calloc(arena, view_count, sizeof *views);
+    anim_accessor *accessors = anim_arena_calloc(arena, accessor_count, sizeof *accessors);
+    if (!views || !accessors)
+        return -1;
+    for (size_t i = 0; i < view_count; i++) {
+        const gltf_view_rec *r = &scan->views[i];
+        anim_buffer_view *v = &views[i];
+        uint64_t stride = r->has & VR_STRIDE ? r->byte_stride : 0;
+        if (!(r->has & VR_BUFFER) || r->buffer >= src->buffer_count || !(r->has & VR_LENGTH) ||
+            ((r->has & VR_STRIDE) && (stride < 4 || stride > 252 || stride % 4 != 0)) ||
+            r->byte_length == 0)
+            return 1;
+        v->buffer = (uint32_t)r->buffer;
+        v->byte_offset = (size_t)(r->has & VR_OFFSET ? r->byte_offset : 0);
+        v->byte_length = (size_t)r->byte_length;
+        v->byte_stride = (uint32_t)stride;
+    }
+    /* min / max of every accessor in one arena block. */
+    double *numbers = NULL;
+    if (accessor_count && scan->numbers_count) {
+        numbers = anim_arena_alloc(arena, scan->numbers_count * sizeof *numbers);
+        if (!numbers)
+            return -1;
+        memcpy(numbers, scan->numbers, scan->numbers_count * sizeof *numbers);
+    }
+    for (size_t i = 0; i < accessor_count; i++) {
+        const gltf_accessor_rec *r = &scan->accessors[i];
+        anim_accessor *a = &accessors[i];
+        if (((r->has & AR_VIEW) && r->buffer_view >= view_count) || !(r->has & AR_CTYPE) ||
+            !(r->has & AR_COUNT) || !(r->has & AR_TYPE) || r->component_type > UINT32_MAX ||
+            !anim_gltf_component_name((uint32_t)r->component_type) || r->count > UINT32_MAX)
+            return 1;
+        a->buffer_view = r->has & AR_VIEW ? (uint32_t)r->buffer_view : ANIM_NONE;
+        a->byte_offset = (size_t)(r->has & AR_OFFSET ? r->byte_offset : 0);
+        a->component_type = (uint32_t)r->component_type;
+        a->count = (uint32_t)r->count;
+        a->normalized = r->normalized != 0;
+        a->type = accessor_types[r->type - 1].name;
+        a->components = accessor_types[r->type - 1].components;
+        if (a->normalized && (a->component_type == ANIM_GLTF_FLOAT ||
+                              a->component_type == ANIM_GLTF_UNSIGNED_INT))
+            return 1;
+        if (((r->has & AR_MIN) && r->min_n != a->components) ||
+            ((r->has & AR_MAX) && r->max_n != a->components))
+            return 1;
+        a->has_min = (r->has & AR_MIN) != 0;
+        a->has_max = (r->has & AR_MAX) != 0;
+        a->min = a->has_min ? numbers + r->min_at : NULL;
+        a->max = a->has_max ? numbers + r->max_at : NULL;
+    }
+    src->view_count = (uint32_t)view_count;
+    src->accessor_count = (uint32_t)accessor_count;
+    src->views = views;
+    src->accessors = accessors;
+    return 0;
+}
+
+int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, const gltf_scan *scan,
+                                   anim_error *err)
+{
+    if (scan) {
+        int rc = views_and_accessors_from_scan(src, arena, scan);
+        if (rc <= 0)
+            return rc ? anim_error_set(err, ANIM_ERR_NOMEM, "out of memory") : 0;
+    }
     const anim_json_value *views, *accessors;
     if (gltf_get_array(src->root, "bufferViews", "glTF root", &views, err) ||
         gltf_get_array(src->root, "accessors", "glTF root", &accessors, err))

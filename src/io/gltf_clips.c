@@ -3,6 +3,7 @@
  * exactly as authored (no normalization, no hemisphere fixing, no sorting),
  * because judging the authored data is the point. */
 #include "io/gltf_internal.h"
+#include "io/json_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -152,7 +153,27 @@ typedef struct {
     bool *borrowed;
     size_t copied;        /* bytes decoded into the arena so far */
     size_t budget;
+    /* Largest finite key time per key-time accessor (-inf when none),
+     * valid where tmax_done: clips whose tracks share one time accessor
+     * scan it once for the duration. */
+    double *tmax;
+    bool *tmax_done;
 } decode_cache;
+
+/* The largest finite value of a key-time accessor, once per accessor. */
+static double max_key_time(decode_cache *cache, uint32_t acc, const float *times,
+                           uint32_t count)
+{
+    if (cache->tmax_done[acc])
+        return cache->tmax[acc];
+    double m = -INFINITY;
+    for (uint32_t k = 0; k < count; k++)
+        if (isfinite(times[k]) && (double)times[k] > m)
+            m = times[k];
+    cache->tmax[acc] = m;
+    cache->tmax_done[acc] = true;
+    return m;
+}
 
 /* "clip 'walk' node 3 sampler input", formatted only when a message needs
  * it (a clip has tens of thousands of channels on a large library). */
@@ -282,7 +303,8 @@ static const char *clip_name(anim_arena *arena, anim_doc *doc, uint32_t index, c
 }
 
 static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
-                           const anim_json_value *anims, decode_cache *cache, anim_error *err);
+                           const anim_json_value *anims, const gltf_scan *scan,
+                           decode_cache *cache, anim_error *err);
 
 /* One channel's sampler, node and path, checked in message order; skip
  * when the target has no node (an extension's target). ctx "" with err
@@ -338,12 +360,57 @@ static int parse_channel(const anim_json_value *ch, const anim_source *src, cons
     return 0;
 }
 
-int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, anim_error *err)
+/* Sampler definitions from the scan records: the checks of parse_sampler;
+ * false at the first fault (the tree path then reports it). */
+static bool samplers_from_scan(const anim_source *src, const gltf_scan *scan,
+                               const gltf_anim_rec *r, sampler_def *out)
 {
-    const anim_json_value *anims;
-    if (gltf_get_array(src->root, "animations", "glTF root", &anims, err))
+    for (size_t s = 0; s < r->sampler_count; s++) {
+        const gltf_sampler_rec *sr = &scan->samplers[r->first_sampler + s];
+        if (!(sr->has & SR_INPUT) || !(sr->has & SR_OUTPUT) ||
+            sr->input >= src->accessor_count || sr->output >= src->accessor_count)
+            return false;
+        out[s].input = (uint32_t)sr->input;
+        out[s].output = (uint32_t)sr->output;
+        out[s].interp = sr->interp ? (anim_interp)(sr->interp - 1) : ANIM_INTERP_LINEAR;
+    }
+    return true;
+}
+
+/* One channel from its scan record: the checks of parse_channel; false at
+ * the first fault. */
+static bool channel_from_scan(const gltf_channel_rec *cr, const anim_doc *doc,
+                              size_t sampler_count, uint32_t *sampler, uint32_t *node,
+                              anim_path *path, bool *skip)
+{
+    *skip = false;
+    if (!(cr->has & CR_SAMPLER) || cr->sampler >= sampler_count || !(cr->has & CR_TARGET) ||
+        !(cr->has & CR_PATH))
+        return false;
+    *sampler = (uint32_t)cr->sampler;
+    if (!(cr->has & CR_NODE)) {
+        *skip = true;
+        return true;
+    }
+    if (cr->node >= doc->node_count)
+        return false;
+    *node = (uint32_t)cr->node;
+    *path = (anim_path)(cr->path - 1);
+    return true;
+}
+
+int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
+                     const gltf_scan *scan, anim_error *err)
+{
+    const anim_json_value *anims = NULL;
+    const anim_json_value *raw = json_get_raw(src->root, "animations", 10);
+    /* The records when the scanner consumed the array; else the tree. */
+    if (!scan || !raw || !(raw->flags & ANIM_JSON_F_DEFERRED) || !scan->anims_done ||
+        scan->anims_count > GLTF_MAX_ARRAY)
+        scan = NULL;
+    if (!scan && gltf_get_array(src->root, "animations", "glTF root", &anims, err))
         return -1;
-    decode_cache cache = {NULL, NULL, 0, GLTF_MAX_IMPLICIT_BYTES};
+    decode_cache cache = {NULL, NULL, 0, GLTF_MAX_IMPLICIT_BYTES, NULL, NULL};
     for (uint32_t b = 0; b < src->buffer_count; b++) {
         size_t four;
         if (!anim_size_mul(src->buffers[b].data_length, 4, &four) ||
@@ -353,35 +420,73 @@ int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc, a
     size_t n = src->accessor_count ? src->accessor_count : 1;
     cache.floats = calloc(n, sizeof *cache.floats);
     cache.borrowed = calloc(n, sizeof *cache.borrowed);
-    int rc = cache.floats && cache.borrowed
-                 ? build_all_clips(src, arena, doc, anims, &cache, err)
-                 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    cache.tmax = malloc(n * sizeof *cache.tmax);
+    cache.tmax_done = calloc(n, sizeof *cache.tmax_done);
+    int rc;
+    if (!cache.floats || !cache.borrowed || !cache.tmax || !cache.tmax_done) {
+        rc = anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    } else {
+        rc = build_all_clips(src, arena, doc, anims, scan, &cache, scan ? NULL : err);
+        if (scan && rc != 0) {
+            /* A fault somewhere: redo everything from the tree, which
+             * names it as it always did (decoding restarts, so the
+             * decoded-bytes budget trips at the same point). */
+            cache.copied = 0;
+            memset(cache.floats, 0, n * sizeof *cache.floats);
+            rc = gltf_get_array(src->root, "animations", "glTF root", &anims, err);
+            if (rc == 0)
+                rc = build_all_clips(src, arena, doc, anims, NULL, &cache, err);
+        }
+    }
     free(cache.floats);
     free(cache.borrowed);
+    free(cache.tmax);
+    free(cache.tmax_done);
     return rc;
 }
 
+/* Every clip, from the tree (anims; scan NULL) or from the scan records.
+ * From the records, err is NULL and any fault returns -1 at once: the
+ * caller then reruns from the tree for the message. */
 static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
-                           const anim_json_value *anims, decode_cache *cache, anim_error *err)
+                           const anim_json_value *anims, const gltf_scan *scan,
+                           decode_cache *cache, anim_error *err)
 {
-    doc->clip_count = anims ? (uint32_t)anims->len : 0;
+    doc->clip_count = scan ? (uint32_t)scan->anims_count : anims ? (uint32_t)anims->len : 0;
     doc->clips = anim_arena_calloc(arena, doc->clip_count ? doc->clip_count : 1, sizeof *doc->clips);
     if (!doc->clips)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t a = 0; a < doc->clip_count; a++) {
-        const anim_json_value *obj = &anims->u.items[a];
         anim_clip *clip = &doc->clips[a];
-        char ctx[48];
-        snprintf(ctx, sizeof ctx, "animation %u", a);
-        const anim_json_value *channels, *samplers;
+        const anim_json_value *channels = NULL, *samplers = NULL;
+        const gltf_anim_rec *rec = NULL;
         const char *name;
-        if (gltf_require_object(obj, ctx, err) || gltf_get_string(arena, obj, "name", ctx, &name, err) ||
-            gltf_get_array(obj, "channels", ctx, &channels, err) ||
-            gltf_get_array(obj, "samplers", ctx, &samplers, err))
-            return -1;
-        if (!channels || !samplers)
-            return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"%s\"", ctx,
-                                  channels ? "samplers" : "channels");
+        size_t sc, cc;
+        if (scan) {
+            rec = &scan->anims[a];
+            if (!(rec->has & AN_CHANNELS) || !(rec->has & AN_SAMPLERS) ||
+                rec->channel_count > GLTF_MAX_ARRAY || rec->sampler_count > GLTF_MAX_ARRAY)
+                return -1;
+            name = NULL;
+            if ((rec->has & AN_NAME) && !(name = anim_arena_strndup(arena, rec->name, rec->name_len)))
+                return -1;
+            sc = rec->sampler_count;
+            cc = rec->channel_count;
+        } else {
+            const anim_json_value *obj = &anims->u.items[a];
+            char ctx[48];
+            snprintf(ctx, sizeof ctx, "animation %u", a);
+            if (gltf_require_object(obj, ctx, err) ||
+                gltf_get_string(arena, obj, "name", ctx, &name, err) ||
+                gltf_get_array(obj, "channels", ctx, &channels, err) ||
+                gltf_get_array(obj, "samplers", ctx, &samplers, err))
+                return -1;
+            if (!channels || !samplers)
+                return anim_error_set(err, ANIM_ERR_INVALID, "%s: missing required \"%s\"", ctx,
+                                      channels ? "samplers" : "channels");
+            sc = samplers->len;
+            cc = channels->len;
+        }
         clip->animation = a;
         clip->has_name = name != NULL;
         clip->base_name = name ? name : anim_arena_printf(arena, "animation%u", a);
@@ -390,26 +495,32 @@ static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *
         clip->name = clip_name(arena, doc, a, clip->base_name);
         if (!clip->name)
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-        size_t sc = samplers->len, cc = channels->len;
         sampler_def *defs = anim_arena_calloc(arena, sc ? sc : 1, sizeof *defs);
         clip->tracks = anim_arena_calloc(arena, cc ? cc : 1, sizeof *clip->tracks);
         /* morph_tracks: allocated at the first weights channel. */
         if (!defs || !clip->tracks)
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-        if (parse_samplers(samplers, src, a, defs, err))
+        if (rec ? !samplers_from_scan(src, scan, rec, defs)
+                : parse_samplers(samplers, src, a, defs, err) != 0)
             return -1;
         for (uint32_t c = 0; c < cc; c++) {
-            const anim_json_value *ch = &channels->u.items[c];
-            uint32_t sampler, node;
-            anim_path path;
+            uint32_t sampler = 0, node = 0;
+            anim_path path = ANIM_PATH_TRANSLATION;
             bool skip;
-            if (parse_channel(ch, src, doc, (uint32_t)sc, "", &sampler, &node, &path, &skip,
-                              NULL)) {
-                char cctx[64];
-                anim_ctx(cctx, sizeof cctx, a, " channel ", c);
-                if (parse_channel(ch, src, doc, (uint32_t)sc, cctx, &sampler, &node, &path,
-                                  &skip, err))
+            if (rec) {
+                if (!channel_from_scan(&scan->channels[rec->first_channel + c], doc, sc, &sampler,
+                                       &node, &path, &skip))
                     return -1;
+            } else {
+                const anim_json_value *ch = &channels->u.items[c];
+                if (parse_channel(ch, src, doc, (uint32_t)sc, "", &sampler, &node, &path, &skip,
+                                  NULL)) {
+                    char cctx[64];
+                    anim_ctx(cctx, sizeof cctx, a, " channel ", c);
+                    if (parse_channel(ch, src, doc, (uint32_t)sc, cctx, &sampler, &node, &path,
+                                      &skip, err))
+                        return -1;
+                }
             }
             if (skip)
                 continue; /* targets something an extension defines; not a bone */
@@ -430,9 +541,9 @@ static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *
             clip->track_count++;
             if (t->key_count > clip->max_keys)
                 clip->max_keys = t->key_count;
-            for (uint32_t k = 0; k < t->key_count; k++)
-                if (isfinite(t->times[k]) && (double)t->times[k] > clip->duration_s)
-                    clip->duration_s = t->times[k];
+            double tmax = max_key_time(cache, t->input_accessor, t->times, t->key_count);
+            if (tmax > clip->duration_s)
+                clip->duration_s = tmax;
         }
     }
     return 0;

@@ -86,17 +86,98 @@ int gltf_require_object(const anim_json_value *v, const char *ctx, anim_error *e
  * read when an error names one. Returns out. */
 char *gltf_format_ctx(char *out, size_t cap, const char *prefix, uint32_t index);
 
-/* Stages, in load order. */
+/* ---- records of the large arrays, read from the JSON text (gltf_scan.c)
+ *
+ * The scanner stores what it read without judging it (an index may be out
+ * of range, a required property missing): the stages check the records in
+ * the reference order and, at the first fault, rerun the tree-based path,
+ * whose messages are the contract. Values are kept only when they were
+ * plain integer literals; anything else made the scanner decline. */
+enum { VR_BUFFER = 1, VR_OFFSET = 2, VR_LENGTH = 4, VR_STRIDE = 8 };
+typedef struct {
+    uint64_t buffer, byte_offset, byte_length, byte_stride;
+    uint8_t has; /* VR_* */
+} gltf_view_rec;
+
+enum {
+    AR_VIEW = 1, AR_OFFSET = 2, AR_CTYPE = 4, AR_COUNT = 8, AR_TYPE = 16, AR_NORMALIZED = 32,
+    AR_MIN = 64, AR_MAX = 128
+};
+typedef struct {
+    uint64_t buffer_view, byte_offset, component_type, count;
+    uint32_t min_at, max_at; /* into gltf_scan.numbers */
+    uint8_t has;             /* AR_* */
+    uint8_t type;            /* gltf_accessor_type_code, 0 when absent */
+    uint8_t normalized;
+    uint8_t min_n, max_n;    /* numbers in min / max */
+} gltf_accessor_rec;
+
+enum { SR_INPUT = 1, SR_OUTPUT = 2 };
+typedef struct {
+    uint64_t input, output;
+    uint8_t has;    /* SR_* */
+    uint8_t interp; /* 0 absent, else 1 + anim_interp */
+} gltf_sampler_rec;
+
+enum { CR_SAMPLER = 1, CR_TARGET = 2, CR_NODE = 4, CR_PATH = 8 };
+typedef struct {
+    uint64_t sampler, node;
+    uint8_t has;  /* CR_* */
+    uint8_t path; /* 0 absent, else 1 + anim_path */
+} gltf_channel_rec;
+
+enum { AN_NAME = 1, AN_SAMPLERS = 2, AN_CHANNELS = 4 };
+typedef struct {
+    const char *name; /* raw bytes in the JSON text (no escapes) */
+    size_t name_len;
+    size_t first_sampler, sampler_count; /* into gltf_scan.samplers */
+    size_t first_channel, channel_count; /* into gltf_scan.channels */
+    uint8_t has;                         /* AN_* */
+} gltf_anim_rec;
+
+typedef struct gltf_scan {
+    /* True when the hook consumed the array (its tree value is deferred). */
+    bool views_done, accessors_done, anims_done;
+    gltf_view_rec *views;
+    size_t views_count, views_cap;
+    gltf_accessor_rec *accessors;
+    size_t accessors_count, accessors_cap;
+    double *numbers;
+    size_t numbers_count, numbers_cap;
+    gltf_anim_rec *anims;
+    size_t anims_count, anims_cap;
+    gltf_sampler_rec *samplers;
+    size_t samplers_count, samplers_cap;
+    gltf_channel_rec *channels;
+    size_t channels_count, channels_cap;
+} gltf_scan;
+
+/* For tests and fuzzers only: when true, loads read the large arrays from
+ * the JSON tree (the reference path) instead of the scan records, so the
+ * two can be compared. Process-wide; leave false in real use. */
+extern bool gltf_tree_only;
+
+/* The json_member_hook (json_internal.h) for the glTF root; user is a
+ * zeroed gltf_scan, released with gltf_scan_free. */
+bool gltf_scan_hook(void *user, const char *key, size_t key_len, const char *text, size_t len,
+                    size_t at, size_t *end, uint32_t *count);
+void gltf_scan_free(gltf_scan *sc);
+/* 1 + index of an accessor type name ("SCALAR" ... "MAT4"), 0 if unknown. */
+int gltf_accessor_type_code(const char *name, size_t len);
+
+/* Stages, in load order. The two that read the large arrays take the scan
+ * records (NULL: read the tree). */
 int gltf_parse_extensions(anim_source *src, anim_arena *arena, anim_error *err);
 int gltf_resolve_buffers(anim_source *src, anim_arena *arena, const char *base_dir,
                          const anim_load_options *opts, anim_error *err);
-int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, anim_error *err);
+int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, const gltf_scan *scan,
+                                   anim_error *err);
 int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc,
                         anim_error *err);
 int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
                       anim_error *err);
 int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
-                     anim_error *err);
+                     const gltf_scan *scan, anim_error *err);
 
 /* Accessor layout: verifies that every element (dense and sparse) lies
  * inside its buffer view and the resolved buffer bytes. ctx names the user

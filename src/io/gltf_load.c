@@ -2,6 +2,7 @@
  * normalized document. Every framing fault is refused: a reader that
  * guesses at a broken container reports numbers from bytes it misread. */
 #include "io/gltf_internal.h"
+#include "io/json_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@
 #define GLB_MAGIC 0x46546C67u      /* "glTF" */
 #define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
 #define GLB_CHUNK_BIN 0x004E4942u  /* "BIN\0" */
+
+bool gltf_tree_only = false;
 
 void anim_load_options_default(anim_load_options *opts)
 {
@@ -103,8 +106,21 @@ static bool has_extension(const char *path, const char *ext)
     return n >= e && strcasecmp(path + n - e, ext) == 0;
 }
 
+static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
+                               const anim_load_options *opts, gltf_scan *scan, anim_error *err);
+
 static anim_asset *load_bytes(anim_asset *asset, const char *base_dir,
                               const anim_load_options *opts, anim_error *err)
+{
+    gltf_scan scan;
+    memset(&scan, 0, sizeof scan);
+    anim_asset *r = load_stages(asset, base_dir, opts, &scan, err);
+    gltf_scan_free(&scan);
+    return r;
+}
+
+static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
+                               const anim_load_options *opts, gltf_scan *scan, anim_error *err)
 {
     anim_source *src = &asset->source;
     anim_arena *arena = asset->arena;
@@ -120,7 +136,9 @@ static anim_asset *load_bytes(anim_asset *asset, const char *base_dir,
      * of the parser in one call instead of one fault per few pages. */
     gltf_prefetch(src->json_text, src->json_length);
     anim_json_limits limits = {0, 0};
-    src->root = anim_json_parse(arena, src->json_text, src->json_length, &limits, err);
+    /* The large arrays are recorded by the scanner, not built as a tree. */
+    src->root = json_parse_hooked(arena, src->json_text, src->json_length, &limits,
+                                  gltf_tree_only ? NULL : gltf_scan_hook, scan, err);
     if (!src->root) {
         anim_error_prefix(err, "glTF parse error: %s", src->is_glb ? "JSON chunk" : "JSON");
         return NULL;
@@ -142,10 +160,10 @@ static anim_asset *load_bytes(anim_asset *asset, const char *base_dir,
                               version->u.string), NULL;
     if (gltf_parse_extensions(src, arena, err) ||
         gltf_resolve_buffers(src, arena, base_dir, opts, err) ||
-        gltf_parse_views_and_accessors(src, arena, err) ||
+        gltf_parse_views_and_accessors(src, arena, scan, err) ||
         gltf_build_skeleton(src, arena, &asset->doc, err) ||
         gltf_build_assets(src, arena, &asset->doc, err) ||
-        gltf_build_clips(src, arena, &asset->doc, err))
+        gltf_build_clips(src, arena, &asset->doc, scan, err))
         return NULL;
     return asset;
 }

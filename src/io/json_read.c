@@ -18,6 +18,7 @@
 #define _DEFAULT_SOURCE 1
 #endif
 #include "animsmith/json.h"
+#include "io/json_internal.h"
 
 #include <float.h>
 #include <math.h>
@@ -73,7 +74,18 @@ typedef struct {
     size_t sorted_cap;
     char *slab_cur, *slab_end; /* see out_alloc */
     size_t slab_next;
+    size_t start;           /* where the value to parse begins */
+    json_member_hook hook;  /* see json_parse_hooked */
+    void *hook_user;
 } parser;
+
+/* Where a deferred container lies, for anim_json_expand. */
+struct anim_json_deferred {
+    const char *text;
+    size_t start, end; /* the container's bytes */
+    size_t max_depth;  /* left for its own nesting */
+    anim_arena *arena;
+};
 
 /* ---------------------------------------------------------------- errors */
 
@@ -104,6 +116,8 @@ __attribute__((format(printf, 4, 5)))
 #endif
 static void fail(parser *p, anim_error_code code, size_t offset, const char *fmt, ...)
 {
+    if (!p->err)
+        return; /* a scan that only asks "valid?" (json_scan_*) */
     char what[ANIM_ERROR_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
@@ -540,9 +554,9 @@ static size_t decode_escapes(const unsigned char *s, size_t a, size_t b, char *o
     return o;
 }
 
-/* Parses the string whose opening quote is at *pos; on success stores the
- * decoded copy and moves *pos past the closing quote. */
-static int parse_string(parser *p, size_t *pos, const char **data, uint32_t *len)
+/* Validates the string whose opening quote is at *pos and moves *pos past
+ * its closing quote; *escaped tells whether it holds escapes. */
+static int scan_string(parser *p, size_t *pos, bool *escaped_out)
 {
     const unsigned char *s = p->s;
     const size_t n = p->n;
@@ -584,8 +598,22 @@ static int parse_string(parser *p, size_t *pos, const char **data, uint32_t *len
             j += w;
         }
     }
-    size_t raw = j - start;
     *pos = j + 1;
+    *escaped_out = escaped;
+    return 0;
+}
+
+/* Parses the string whose opening quote is at *pos; on success stores the
+ * decoded copy and moves *pos past the closing quote. */
+static int parse_string(parser *p, size_t *pos, const char **data, uint32_t *len)
+{
+    const unsigned char *s = p->s;
+    const size_t start = *pos + 1;
+    bool escaped;
+    if (scan_string(p, pos, &escaped) != 0)
+        return -1;
+    size_t j = *pos - 1; /* the closing quote */
+    size_t raw = j - start;
     if (!escaped) {
         /* Borrowed from the text: no copy, no arena memory touched. */
         *data = (const char *)s + start;
@@ -1048,11 +1076,44 @@ static int close_container(parser *p, anim_json_value *root, size_t i)
     return 0;
 }
 
+/* Offers the value of a member of the root object (at *pos, a '[' or '{')
+ * to the hook; when the hook validated and consumed it, stores it as a
+ * deferred container and moves *pos past it. 1 consumed, 0 declined. */
+static int defer_member(parser *p, size_t slot, size_t *pos)
+{
+    const anim_json_member *m = &p->members[slot];
+    size_t at = *pos, end = 0;
+    uint32_t count = 0;
+    if (p->max_depth < JSON_HOOK_MIN_DEPTH ||
+        !p->hook(p->hook_user, m->key, m->value.key_len, (const char *)p->s, p->n, at, &end,
+                 &count) ||
+        end <= at || end > p->n)
+        return 0;
+    struct anim_json_deferred *d = out_alloc(p, sizeof *d);
+    if (!d) {
+        fail_nomem(p, at);
+        return -1;
+    }
+    d->text = (const char *)p->s;
+    d->start = at;
+    d->end = end;
+    d->max_depth = p->max_depth - 1;
+    d->arena = p->arena;
+    anim_json_value *v = &p->members[slot].value;
+    v->type = p->s[at] == '[' ? ANIM_JSON_ARRAY : ANIM_JSON_OBJECT;
+    v->flags = ANIM_JSON_F_DEFERRED;
+    v->offset = (uint32_t)at;
+    v->len = count;
+    v->u.deferred = d;
+    *pos = end;
+    return 1;
+}
+
 static int parse_document(parser *p, anim_json_value *root)
 {
     const unsigned char *s = p->s;
     const size_t n = p->n;
-    size_t i = skip_ws(s, 0, n);
+    size_t i = skip_ws(s, p->start, n);
     slot_kind kind = SLOT_ROOT; /* where the next value goes */
     size_t slot = 0;
     char after_comma = 0; /* closing bracket that would make a trailing comma */
@@ -1064,7 +1125,15 @@ static int parse_document(parser *p, anim_json_value *root)
             return -1;
         }
         unsigned c = s[i];
-        if (c == '{' || c == '[') {
+        int deferred = 0;
+        if (p->hook && kind == SLOT_MEMBER && p->depth == 1 && (c == '[' || c == '{')) {
+            deferred = defer_member(p, slot, &i);
+            if (deferred < 0)
+                return -1;
+        }
+        if (deferred) {
+            /* consumed by the hook: i is past the value */
+        } else if (c == '{' || c == '[') {
             if (p->depth >= p->max_depth) {
                 fail(p, ANIM_ERR_LIMIT, i, "nesting deeper than %zu levels", p->max_depth);
                 return -1;
@@ -1187,8 +1256,22 @@ static int parse_document(parser *p, anim_json_value *root)
     }
 }
 
+/* First slab: the tree takes about 2-3 bytes per byte of glTF text. */
+static size_t first_slab(size_t len)
+{
+    size_t slab = len > SLAB_MAX / 2 ? SLAB_MAX : len * 2;
+    return slab < SLAB_MIN ? SLAB_MIN : slab;
+}
+
 anim_json_value *anim_json_parse(anim_arena *arena, const char *text, size_t len,
                                  const anim_json_limits *limits, anim_error *err)
+{
+    return json_parse_hooked(arena, text, len, limits, NULL, NULL, err);
+}
+
+anim_json_value *json_parse_hooked(anim_arena *arena, const char *text, size_t len,
+                                   const anim_json_limits *limits, json_member_hook hook,
+                                   void *hook_user, anim_error *err)
 {
     if (!arena || (!text && len)) {
         anim_error_set(err, ANIM_ERR_USAGE, "anim_json_parse: no arena or no text");
@@ -1210,10 +1293,9 @@ anim_json_value *anim_json_parse(anim_arena *arena, const char *text, size_t len
     p.arena = arena;
     p.err = err;
     p.max_depth = max_depth;
-    /* The tree takes about 2-3 bytes per byte of glTF text. */
-    p.slab_next = len > SLAB_MAX / 2 ? SLAB_MAX : len * 2;
-    if (p.slab_next < SLAB_MIN)
-        p.slab_next = SLAB_MIN;
+    p.slab_next = first_slab(len);
+    p.hook = hook;
+    p.hook_user = hook_user;
 
     if (len >= 3 && p.s[0] == 0xef && p.s[1] == 0xbb && p.s[2] == 0xbf) {
         fail(&p, ANIM_ERR_PARSE, 0,
@@ -1234,18 +1316,81 @@ anim_json_value *anim_json_parse(anim_arena *arena, const char *text, size_t len
     return out;
 }
 
-/* ---------------------------------------------------------------- access */
+/* ---------------------------------------------------------------- deferred */
 
-const anim_json_value *anim_json_get_n(const anim_json_value *obj, const char *key,
-                                       size_t key_len)
+const anim_json_value *anim_json_expand(const anim_json_value *cv)
 {
-    if (!obj || obj->type != ANIM_JSON_OBJECT || !key)
+    if (!cv || !(cv->flags & ANIM_JSON_F_DEFERRED))
+        return cv;
+    /* Deferred values live in members arrays the parser carved from the
+     * arena: writable memory, handed out const only to keep readers from
+     * writing. */
+    anim_json_value *v = (anim_json_value *)(uintptr_t)cv;
+    const struct anim_json_deferred *d = v->u.deferred;
+    parser p = {0};
+    p.s = (const unsigned char *)d->text;
+    p.n = d->end;
+    p.start = d->start;
+    p.arena = d->arena;
+    p.err = NULL; /* the hook validated the text: only memory can fail */
+    p.max_depth = d->max_depth;
+    p.slab_next = first_slab(d->end - d->start);
+    anim_json_value root;
+    memset(&root, 0, sizeof root);
+    int rc = parse_document(&p, &root);
+    parser_free(&p);
+    uint32_t key_len = v->key_len;
+    if (rc == 0) {
+        *v = root;
+    } else {
+        size_t at = d->start;
+        memset(v, 0, sizeof *v);
+        v->type = ANIM_JSON_NULL;
+        v->offset = (uint32_t)at;
+    }
+    v->key_len = key_len;
+    return v;
+}
+
+/* ---------------------------------------------------------------- scans */
+
+int json_scan_string(const char *text, size_t len, size_t *pos, bool *escaped)
+{
+    parser p = {0};
+    p.s = (const unsigned char *)text;
+    p.n = len;
+    return scan_string(&p, pos, escaped);
+}
+
+int json_scan_number(const char *text, size_t len, size_t *pos, anim_json_value *v)
+{
+    parser p = {0};
+    p.s = (const unsigned char *)text;
+    p.n = len;
+    return parse_number(&p, pos, v);
+}
+
+const anim_json_value *json_get_raw(const anim_json_value *obj, const char *key,
+                                    size_t key_len)
+{
+    if (!obj || obj->type != ANIM_JSON_OBJECT || (obj->flags & ANIM_JSON_F_DEFERRED))
         return NULL;
     const anim_json_member *m = obj->u.members;
     for (size_t i = 0; i < obj->len; i++)
         if (m[i].value.key_len == key_len && memcmp(m[i].key, key, key_len) == 0)
             return &m[i].value;
     return NULL;
+}
+
+/* ---------------------------------------------------------------- access */
+
+const anim_json_value *anim_json_get_n(const anim_json_value *obj, const char *key,
+                                       size_t key_len)
+{
+    if (!key)
+        return NULL;
+    obj = anim_json_expand(obj);
+    return anim_json_expand(json_get_raw(obj, key, key_len));
 }
 
 const anim_json_value *anim_json_get(const anim_json_value *obj, const char *key)

@@ -7,6 +7,7 @@
 
 #include "animsmith/math.h"
 #include "animsmith/measure.h"
+#include "animsmith/measure_loop.h"
 #include "animsmith/sample.h"
 
 const char *anim_availability_name(anim_availability a)
@@ -97,62 +98,47 @@ static anim_availability frame_grid(const anim_clip *clip, const anim_clip_expec
     return ANIM_AVAIL_MEASURED;
 }
 
-static bool bound(const anim_rig_resolution *rig, anim_role role)
+/* The facts sampled on the clip's metric grid (spec 3.4-3.11). The grid
+ * is built here and released at once; a grid that cannot be built (size
+ * limit, out of memory) counts as no grid, as it does for lint
+ * (anim_lint_grid). Returns 0, or -1 with err set. */
+static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
+                           const anim_rig_resolution *rig, const anim_config *cfg,
+                           const anim_clip_expect *ex, anim_arena *arena,
+                           anim_clip_measurements *m, anim_error *err)
 {
-    return rig && rig->bone[role] != ANIM_NONE;
-}
+    anim_metric_grid grid;
+    anim_error gerr;
+    anim_error_clear(&gerr);
+    int built = anim_metric_grid_build(doc, clip, &grid, &gerr);
+    const anim_metric_grid *g = built == 1 ? &grid : NULL;
 
-/* Spec 3.8/3.9 role domain: Hips and at least one foot or toe. */
-static bool gait_roles(const anim_rig_resolution *rig)
-{
-    return bound(rig, ANIM_ROLE_HIPS) &&
-           (bound(rig, ANIM_ROLE_LEFT_FOOT) || bound(rig, ANIM_ROLE_LEFT_TOE) ||
-            bound(rig, ANIM_ROLE_RIGHT_FOOT) || bound(rig, ANIM_ROLE_RIGHT_TOE));
-}
+    anim_loop_continuity *lc = anim_arena_calloc(arena, 1, sizeof *lc);
+    anim_loop_endpoint *le = anim_arena_calloc(arena, 1, sizeof *le);
+    anim_foot_cycle *fc = anim_arena_calloc(arena, 1, sizeof *fc);
+    int rc = 0;
+    if (!lc || !le || !fc)
+        rc = anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    if (!rc)
+        rc = anim_loop_continuity_compute(doc, g, arena, lc, err);
+    if (!rc) {
+        anim_loop_endpoint_mode_compute(clip, lc, cfg, ex, le);
+        anim_foot_cycle_compute(doc, g, rig, anim_foot_cycle_min_stride(cfg), fc);
+        m->loop = lc;
+        m->endpoint = le;
+        m->foot_cycle = fc;
+        m->loop_continuity = lc->availability;
+        m->loop_endpoint_mode = le->availability;
+        m->loop_seam_ratio = fc->seam_ratio_availability;
+        m->gait = fc->gait_availability;
 
-static void decide_sampled(const anim_doc *doc, const anim_clip *clip,
-                           const anim_rig_resolution *rig, const anim_clip_expect *ex,
-                           anim_clip_measurements *m)
-{
-    bool grid = anim_clip_has_metric_grid(clip);
-
-    /* 3.4: no subject without bones; nothing to sample without a grid. */
-    if (doc->bone_count == 0)
-        m->loop_continuity = ANIM_AVAIL_NOT_APPLICABLE;
-    else if (!grid)
-        m->loop_continuity = ANIM_AVAIL_UNAVAILABLE;
-
-    /* 3.5: only a declared loop has an endpoint mode. */
-    if (!(ex->loop.set && ex->loop.value))
-        m->loop_endpoint_mode = ANIM_AVAIL_NOT_APPLICABLE;
-
-    /* 3.8 / 3.9: foot-cycle metrics need the role domain, then the grid. */
-    if (!gait_roles(rig)) {
-        m->loop_seam_ratio = ANIM_AVAIL_NOT_APPLICABLE;
-        m->gait = ANIM_AVAIL_NOT_APPLICABLE;
-    } else if (!grid) {
-        m->loop_seam_ratio = ANIM_AVAIL_UNAVAILABLE;
-        m->gait = ANIM_AVAIL_UNAVAILABLE;
+        anim_root_trajectory_measure(doc, rig, g, &m->trajectory);
+        m->root_trajectory = m->trajectory.availability;
+        anim_root_speed_measure(doc, rig, g, &m->speed);
+        m->speed_mps = m->speed.availability;
     }
-
-    /* 3.10 / 3.11: Root, else Hips; without a grid the selection stands
-     * and both nested domains (and the speed) are unavailable. */
-    anim_role sel = bound(rig, ANIM_ROLE_ROOT)   ? ANIM_ROLE_ROOT
-                    : bound(rig, ANIM_ROLE_HIPS) ? ANIM_ROLE_HIPS
-                                                 : ANIM_ROLE_COUNT;
-    if (sel == ANIM_ROLE_COUNT) {
-        m->root_trajectory = ANIM_AVAIL_NOT_APPLICABLE;
-        m->speed_mps = ANIM_AVAIL_NOT_APPLICABLE;
-    } else if (rig->bone[sel] >= doc->bone_count) {
-        m->root_trajectory = ANIM_AVAIL_UNAVAILABLE;
-        m->speed_mps = ANIM_AVAIL_UNAVAILABLE;
-    } else if (!grid) {
-        m->root_trajectory = ANIM_AVAIL_MEASURED;
-        m->root_bone_index = rig->bone[sel];
-        m->root_bone_name = doc->bones[rig->bone[sel]].name;
-        m->root_source_role = sel == ANIM_ROLE_ROOT ? "root" : "hips_fallback";
-        m->speed_mps = ANIM_AVAIL_UNAVAILABLE;
-    }
+    anim_metric_grid_free(&grid);
+    return rc;
 }
 
 /* Spec 3.2/3.3 for one clip. scratch holds doc->bone_count entries. */
@@ -320,12 +306,15 @@ int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
         if (cfg)
             anim_config_clip_expect(cfg, clip->name, &ex);
         m->frame_grid = frame_grid(clip, &ex, &m->frame_grid_fps, &m->frame_grid_intervals);
-        decide_sampled(doc, clip, rig, &ex, m);
+        if (rc == 0 && measure_sampled(doc, clip, rig, cfg, &ex, arena, m, err))
+            rc = -2;
     }
     free(props);
     free(range);
     free(idx);
     free(tmp);
+    if (rc == -2)
+        return -1; /* err already says why */
     if (rc)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     out->clips = clips;
@@ -341,6 +330,23 @@ int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
         for (uint32_t s = 0; s < doc->scene_count; s++)
             out->scene_names[s] = doc->scenes[s].name;
     }
+    return 0;
+}
+
+int anim_measure_asset_document(const anim_asset *asset, const anim_rig_resolution *rig,
+                                const anim_config *cfg, anim_arena *arena,
+                                anim_measurements *out, anim_error *err)
+{
+    if (!asset)
+        return anim_error_set(err, ANIM_ERR_USAGE, "anim_measure_asset_document: missing asset");
+    if (anim_measure_document(&asset->doc, rig, cfg, arena, out, err))
+        return -1;
+    anim_asset_measurements *am = anim_arena_calloc(arena, 1, sizeof *am);
+    if (!am)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    if (anim_measure_asset(asset, arena, am, err))
+        return -1;
+    out->asset = am;
     return 0;
 }
 
@@ -407,8 +413,18 @@ static int write_clip(const anim_clip_measurements *m, anim_json_writer *w, anim
     }
     anim_json_writer_end_object(w);
 
-    write_availability(w, "loop_continuity_availability", m->loop_continuity);
-    write_availability(w, "loop_endpoint_mode_availability", m->loop_endpoint_mode);
+    /* A record built by hand without the sampled facts (m->loop etc.
+     * NULL) writes just the statuses it has. */
+    if (m->loop) {
+        if (anim_loop_continuity_write_json(m->loop, m->name, w, err))
+            return -1;
+    } else {
+        write_availability(w, "loop_continuity_availability", m->loop_continuity);
+    }
+    if (m->endpoint)
+        anim_loop_endpoint_mode_write_json(m->endpoint, w);
+    else
+        write_availability(w, "loop_endpoint_mode_availability", m->loop_endpoint_mode);
     if (m->frame_grid == ANIM_AVAIL_MEASURED) {
         if (finite_or_fail(m->frame_grid_fps, m->name, "frame_grid.fps", err))
             return -1;
@@ -426,27 +442,17 @@ static int write_clip(const anim_clip_measurements *m, anim_json_writer *w, anim
         anim_json_writer_end_object(w);
     }
     write_availability(w, "frame_grid_availability", m->frame_grid);
-    write_availability(w, "loop_seam_ratio_availability", m->loop_seam_ratio);
-    write_availability(w, "gait_availability", m->gait);
-    if (m->root_trajectory == ANIM_AVAIL_MEASURED) {
-        /* Only the no-grid case is decided here: the selection is kept and
-         * both nested domains are unavailable (spec 3.10). */
-        anim_json_writer_key(w, "root_trajectory");
-        anim_json_writer_begin_object(w);
-        anim_json_writer_key(w, "bone_index");
-        anim_json_writer_uint(w, m->root_bone_index);
-        anim_json_writer_key(w, "bone_name");
-        anim_json_writer_string(w, m->root_bone_name);
-        anim_json_writer_key(w, "source_role");
-        anim_json_writer_string(w, m->root_source_role);
-        anim_json_writer_key(w, "translation_availability");
-        anim_json_writer_string(w, "unavailable");
-        anim_json_writer_key(w, "yaw_availability");
-        anim_json_writer_string(w, "unavailable");
-        anim_json_writer_end_object(w);
+    if (m->foot_cycle) {
+        if (anim_loop_seam_ratio_write_json(m->foot_cycle, m->name, w, err) ||
+            anim_gait_write_json(m->foot_cycle, m->name, w, err))
+            return -1;
+    } else {
+        write_availability(w, "loop_seam_ratio_availability", m->loop_seam_ratio);
+        write_availability(w, "gait_availability", m->gait);
     }
-    write_availability(w, "root_trajectory_availability", m->root_trajectory);
-    write_availability(w, "speed_mps_availability", m->speed_mps);
+    if (anim_root_trajectory_write_json(&m->trajectory, m->name, w, err) ||
+        anim_root_speed_write_json(&m->speed, m->name, w, err))
+        return -1;
     anim_json_writer_end_object(w);
     return 0;
 }
@@ -475,6 +481,12 @@ int anim_measurements_write_json(const anim_measurements *m, anim_json_writer *w
     }
     anim_json_writer_end_object(w);
 
+    if (m->asset) {
+        if (anim_asset_measurements_write_json(m->asset, w, err))
+            return -1;
+        anim_json_writer_end_object(w);
+        return 0;
+    }
     if (m->has_mesh_domain) {
         /* No mesh in the document: no definitions, no mesh-bearing nodes,
          * and every declared scene counts zero instances. */

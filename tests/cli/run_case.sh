@@ -27,6 +27,8 @@ if [[ -d $ANIMSMITH_CORPUS ]]; then
         perl -pi -e 'BEGIN { $c = shift @ARGV } s/\Q$c\E/\$ANIMSMITH_CORPUS/g' "$ANIMSMITH_CORPUS" "$tmp/$f"
     done
 fi
+# The build's source identity changes with every commit.
+perl -pi -e 's/"revision": "[0-9a-f]{40}"/"revision": "<revision>"/; s/"dirty": (true|false)/"dirty": "<dirty>"/' "$tmp/out"
 fail=0
 expected_code=0
 [[ -f $dir/$name.code ]] && expected_code=$(cat "$dir/$name.code")

@@ -1,12 +1,13 @@
 /* Lint renderers (spec 7.3, 7.4; seed 003 "Common envelope", "measure and
- * lint") and the first measurement slice (spec 3.2, 3.3, 3.6, 3.12).
+ * lint") and the embedded measurements object (spec 3.2-3.13).
  *
  * Two kinds of input: real runs of anim_lint_run over the example assets
  * (whose text must match spec Appendix A.3 byte for byte), and hand-built
  * results that exercise every optional field, the gap grouping and the
  * `, … +k more` rule, --allow and hostile names. JSON output is parsed
  * back with our own reader to check its structure and that every summary
- * partition sums to its total. */
+ * partition sums to its total. The long exact JSON expectations are golden
+ * files in tests/golden/ (see assert_golden). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,7 @@
 #include "animsmith/gltf.h"
 #include "animsmith/json.h"
 #include "animsmith/measure.h"
+#include "animsmith/measure_loop.h"
 #include "animsmith/report.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -33,6 +35,96 @@ static void assert_text(const anim_strbuf *sb, const char *expected)
         fprintf(stderr, "---- expected ----\n%s---- got ----\n%s---- end ----\n", expected, got);
         fail();
     }
+}
+
+/* ---- golden files --------------------------------------------------------
+ *
+ * Long exact expectations live in tests/golden/ so they can be diffed and
+ * reviewed as files rather than as C string literals. They are found under
+ * $ANIMSMITH_SOURCE_DIR (set by CTest), else under the working directory
+ * (the tests run from the repository root). The comparison is exact, byte
+ * for byte; every golden file ends with one newline, so writer output that
+ * has none gets one before the comparison (see assert_golden's callers).
+ *
+ * ANIMSMITH_UPDATE_GOLDEN=1 rewrites a mismatching file with what was
+ * produced and still fails the test: every regenerated value must be
+ * reviewed against the spec (git diff) before it is accepted. */
+
+static void golden_path(const char *name, char *buf, size_t cap)
+{
+    const char *root = getenv("ANIMSMITH_SOURCE_DIR");
+    snprintf(buf, cap, "%s/tests/golden/%s", root && *root ? root : ".", name);
+}
+
+/* The whole file, NUL-terminated (malloc'd; the caller frees), or NULL. */
+static char *read_file_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1)
+            break;
+        char *grown = realloc(buf, cap * 2);
+        if (!grown) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static void assert_golden(const anim_strbuf *sb, const char *name)
+{
+    assert_false(sb->failed);
+    const char *got = sb->data ? sb->data : "";
+    size_t got_len = sb->data ? sb->len : 0;
+    char path[1024];
+    golden_path(name, path, sizeof path);
+    size_t want_len = 0;
+    char *want = read_file_all(path, &want_len);
+    if (want && want_len == got_len && memcmp(want, got, got_len) == 0) {
+        free(want);
+        return;
+    }
+    if (!want)
+        fprintf(stderr, "cannot read golden file %s\n", path);
+    else
+        fprintf(stderr, "---- expected (%s) ----\n%s---- got ----\n%s---- end ----\n", path,
+                want, got);
+    free(want);
+    const char *update = getenv("ANIMSMITH_UPDATE_GOLDEN");
+    if (update && strcmp(update, "1") == 0) {
+        FILE *f = fopen(path, "wb");
+        bool ok = f && fwrite(got, 1, got_len, f) == got_len;
+        if (f && fclose(f) != 0)
+            ok = false;
+        fprintf(stderr, ok ? "rewrote %s: review the diff against the spec, then rerun\n"
+                           : "could not rewrite %s\n",
+                path);
+    }
+    fail();
+}
+
+/* For writer output that does not end in a newline. */
+static void assert_golden_line(anim_strbuf *sb, const char *name)
+{
+    anim_strbuf_putc(sb, '\n');
+    assert_golden(sb, name);
 }
 
 static const anim_json_value *get(const anim_json_value *obj, const char *key)
@@ -197,8 +289,10 @@ static void lint_example(const char *name, const anim_config *cfg, anim_arena *a
         fprintf(stderr, "%s\n", err.message);
     assert_non_null(out->asset);
     assert_int_equal(anim_lint_run(out->asset, cfg, NULL, &out->file, &err), 0);
-    assert_int_equal(anim_measure_document(&out->asset->doc, &out->file.rig, cfg, arena,
-                                           &out->measurements, &err),
+    /* What `lint` embeds (cmd_lint.c): the clip facts plus the static
+     * asset evidence of the loaded file (spec 3.13). */
+    assert_int_equal(anim_measure_asset_document(out->asset, &out->file.rig, cfg, arena,
+                                                 &out->measurements, &err),
                      0);
 }
 
@@ -337,56 +431,6 @@ static void test_markdown_example(void **state)
     anim_config_free(cfg);
 }
 
-static const char CLIP_DIRTY_MEASUREMENTS[] =
-    "{\n"
-    "  \"schema_version\": 18,\n"
-    "  \"schema\": \"urn:animsmith:schema:measurements:18\",\n"
-    "  \"clips\": {\n"
-    "    \"swing\": {\n"
-    "      \"duration_s\": 1.0,\n"
-    "      \"frame_count\": 5,\n"
-    "      \"animated_bones\": [\n"
-    "        \"spine\"\n"
-    "      ],\n"
-    "      \"bone_channels\": [\n"
-    "        {\n"
-    "          \"bone_index\": 1,\n"
-    "          \"bone_name\": \"spine\",\n"
-    "          \"properties\": [\n"
-    "            \"rotation\"\n"
-    "          ]\n"
-    "        }\n"
-    "      ],\n"
-    "      \"bone_rotation_range_deg\": {\n"
-    "        \"spine\": 22.918312072753906\n"
-    "      },\n"
-    "      \"loop_endpoint_mode_availability\": \"not_applicable\",\n"
-    "      \"frame_grid_availability\": \"not_applicable\",\n"
-    "      \"loop_seam_ratio_availability\": \"not_applicable\",\n"
-    "      \"gait_availability\": \"not_applicable\",\n"
-    "      \"root_trajectory_availability\": \"not_applicable\",\n"
-    "      \"speed_mps_availability\": \"not_applicable\"\n"
-    "    }\n"
-    "  },\n"
-    "  \"mesh_definitions\": [],\n"
-    "  \"node_instances\": [],\n"
-    "  \"scenes\": [\n"
-    "    {\n"
-    "      \"scene_index\": 0,\n"
-    "      \"instance_count\": 0,\n"
-    "      \"excluded_instance_count\": 0\n"
-    "    }\n"
-    "  ],\n"
-    "  \"default_scene_index\": 0,\n"
-    "  \"skeleton_source_coverage\": \"unavailable\",\n"
-    "  \"skeleton_nodes\": [],\n"
-    "  \"skins\": [],\n"
-    "  \"material_resource_coverage\": \"unavailable\",\n"
-    "  \"material_definitions\": [],\n"
-    "  \"textures\": [],\n"
-    "  \"images\": []\n"
-    "}";
-
 static void test_json_example(void **state)
 {
     (void)state;
@@ -403,7 +447,7 @@ static void test_json_example(void **state)
     anim_json_writer_init(&w, &sb, true);
     assert_int_equal(anim_measurements_write_json(&l[0].measurements, &w, &err), 0);
     assert_true(anim_json_writer_ok(&w));
-    assert_text(&sb, CLIP_DIRTY_MEASUREMENTS);
+    assert_golden_line(&sb, "clip-dirty.measurements.json");
 
     anim_lint_json_input in[2] = {{&l[0].file, &l[0].asset->doc, &l[0].measurements},
                                   {&l[1].file, &l[1].asset->doc, &l[1].measurements}};
@@ -494,13 +538,17 @@ static void test_json_example(void **state)
     assert_keys(anim_json_item(get(bp, "gaps"), 0), "code,message,scope");
     assert_keys(get(anim_json_item(get(bp, "gaps"), 0), "scope"), "code,subject");
 
-    /* walk.glb: Hips resolved, a grid exists -> the sampled facts that need
-     * a computation are left out; the decidable ones are present. */
+    /* walk.glb: Hips and both feet resolved, a grid exists -> every sampled
+     * fact is measured (spec 3.12 order); no loop or fps is declared, so
+     * loop_endpoint_mode and frame_grid are only their availabilities. */
     const anim_json_value *walk =
         get(get(get(anim_json_item(files, 1), "measurements"), "clips"), "walk");
     assert_keys(walk, "duration_s,frame_count,animated_bones,bone_channels,"
-                      "bone_rotation_range_deg,loop_endpoint_mode_availability,"
-                      "frame_grid_availability");
+                      "bone_rotation_range_deg,loop_continuity,loop_continuity_availability,"
+                      "loop_endpoint_mode_availability,frame_grid_availability,"
+                      "loop_seam_ratio,loop_seam_ratio_availability,gait,gait_availability,"
+                      "root_trajectory,root_trajectory_availability,speed_mps,"
+                      "speed_mps_availability");
 
     anim_arena_free(parse_arena);
     anim_strbuf_free(&sb);
@@ -850,118 +898,6 @@ static void test_markdown_collapse_and_cells(void **state)
     anim_strbuf_free(&sb);
 }
 
-static const char HAND_JSON[] =
-    "{\n"
-    "  \"schema_version\": 19,\n"
-    "  \"schema\": \"urn:animsmith:schema:output:19\",\n"
-    "  \"tool\": {\n"
-    "    \"name\": \"animsmith\",\n"
-    "    \"version\": \"0.4.3\",\n"
-    "    \"source\": {\n"
-    "      \"revision\": \"0123456789abcdef0123456789abcdef01234567\",\n"
-    "      \"dirty\": false\n"
-    "    }\n"
-    "  },\n"
-    "  \"command\": \"lint\",\n"
-    "  \"summary\": {\n"
-    "    \"files\": 1,\n"
-    "    \"findings\": {\n"
-    "      \"error\": 1,\n"
-    "      \"warning\": 0,\n"
-    "      \"note\": 0\n"
-    "    },\n"
-    "    \"checks\": {\n"
-    "      \"total\": 3,\n"
-    "      \"selection\": {\n"
-    "        \"selected\": 3,\n"
-    "        \"unselected\": 0\n"
-    "      },\n"
-    "      \"configuration\": {\n"
-    "        \"enabled\": 3,\n"
-    "        \"disabled\": 0\n"
-    "      },\n"
-    "      \"applicability\": {\n"
-    "        \"applicable\": 2,\n"
-    "        \"not_applicable\": 1\n"
-    "      },\n"
-    "      \"evaluation\": {\n"
-    "        \"complete\": 2,\n"
-    "        \"partial\": 0,\n"
-    "        \"not_evaluated\": 1\n"
-    "      },\n"
-    "      \"gaps\": 0\n"
-    "    },\n"
-    "    \"prediction_facets\": {\n"
-    "      \"available\": 0,\n"
-    "      \"required_prediction_unavailable\": 0\n"
-    "    }\n"
-    "  },\n"
-    "  \"files\": [\n"
-    "    {\n"
-    "      \"path\": \"allowed-only.glb\",\n"
-    "      \"input\": {\n"
-    "        \"sha256\": \"2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae\",\n"
-    "        \"bytes\": 3\n"
-    "      },\n"
-    "      \"rig\": {\n"
-    "        \"profile\": \"unknown\",\n"
-    "        \"resolution_outcome\": \"coverage\",\n"
-    "        \"resolved_roles\": {},\n"
-    "        \"resolved_role_policies\": {}\n"
-    "      },\n"
-    "      \"measurements\": {\n"
-    "        \"schema_version\": 18,\n"
-    "        \"schema\": \"urn:animsmith:schema:measurements:18\",\n"
-    "        \"clips\": {},\n"
-    "        \"mesh_definitions\": [],\n"
-    "        \"node_instances\": [],\n"
-    "        \"scenes\": [],\n"
-    "        \"skeleton_source_coverage\": \"unavailable\",\n"
-    "        \"skeleton_nodes\": [],\n"
-    "        \"skins\": [],\n"
-    "        \"material_resource_coverage\": \"unavailable\",\n"
-    "        \"material_definitions\": [],\n"
-    "        \"textures\": [],\n"
-    "        \"images\": []\n"
-    "      },\n"
-    "      \"prediction_provenance\": null,\n"
-    "      \"checks\": [\n"
-    "        {\n"
-    "          \"check_id\": \"nan\",\n"
-    "          \"selection\": \"selected\",\n"
-    "          \"configuration\": \"enabled\",\n"
-    "          \"applicability\": \"applicable\",\n"
-    "          \"evaluation\": \"complete\",\n"
-    "          \"findings\": []\n"
-    "        },\n"
-    "        {\n"
-    "          \"check_id\": \"loop-seam\",\n"
-    "          \"selection\": \"selected\",\n"
-    "          \"configuration\": \"enabled\",\n"
-    "          \"applicability\": \"applicable\",\n"
-    "          \"evaluation\": \"complete\",\n"
-    "          \"findings\": [\n"
-    "            {\n"
-    "              \"check_id\": \"loop-seam\",\n"
-    "              \"severity\": \"error\",\n"
-    "              \"clip\": \"a\",\n"
-    "              \"message\": \"seam pops\"\n"
-    "            }\n"
-    "          ]\n"
-    "        },\n"
-    "        {\n"
-    "          \"check_id\": \"engine-addressability\",\n"
-    "          \"selection\": \"selected\",\n"
-    "          \"configuration\": \"enabled\",\n"
-    "          \"applicability\": \"not_applicable\",\n"
-    "          \"evaluation\": \"not_evaluated\",\n"
-    "          \"findings\": []\n"
-    "        }\n"
-    "      ]\n"
-    "    }\n"
-    "  ]\n"
-    "}\n";
-
 static void test_json_hand_built(void **state)
 {
     (void)state;
@@ -980,7 +916,7 @@ static void test_json_hand_built(void **state)
     anim_lint_json_input in = {&h[0].file, &empty, &m};
     anim_strbuf sb = ANIM_STRBUF_INIT;
     assert_int_equal(anim_render_lint_json(&in, 1, &opts, &sb, &err), 0);
-    assert_text(&sb, HAND_JSON);
+    assert_golden(&sb, "hand-built.lint.json");
 
     /* The full hand-built record: every optional field, members, scopes,
      * gaps with and without scope; --allow does not apply to JSON. */
@@ -1121,35 +1057,7 @@ static void test_measure_hand_built(void **state)
     anim_json_writer w;
     anim_json_writer_init(&w, &sb, false);
     assert_int_equal(anim_measurements_write_json(&m, &w, &err), 0);
-    assert_text(&sb,
-                "{\"schema_version\":18,\"schema\":\"urn:animsmith:schema:measurements:18\","
-                "\"clips\":{"
-                "\"alpha\":{\"duration_s\":0.5,\"frame_count\":2,\"animated_bones\":[\"hips\"],"
-                "\"bone_channels\":[{\"bone_index\":0,\"bone_name\":\"hips\",\"properties\":"
-                "[\"translation\"]}],\"bone_rotation_range_deg\":{},"
-                "\"loop_continuity_availability\":\"unavailable\","
-                "\"loop_endpoint_mode_availability\":\"not_applicable\","
-                "\"frame_grid_availability\":\"not_applicable\","
-                "\"loop_seam_ratio_availability\":\"unavailable\","
-                "\"gait_availability\":\"unavailable\","
-                "\"root_trajectory\":{\"bone_index\":0,\"bone_name\":\"hips\","
-                "\"source_role\":\"hips_fallback\",\"translation_availability\":\"unavailable\","
-                "\"yaw_availability\":\"unavailable\"},"
-                "\"root_trajectory_availability\":\"measured\","
-                "\"speed_mps_availability\":\"unavailable\"},"
-                "\"zeta\":{\"duration_s\":1.0,\"frame_count\":3,\"animated_bones\":"
-                "[\"arm\",\"hips\",\"leg\"],\"bone_channels\":["
-                "{\"bone_index\":0,\"bone_name\":\"hips\",\"properties\":[\"translation\","
-                "\"rotation\"]},"
-                "{\"bone_index\":1,\"bone_name\":\"arm\",\"properties\":[\"rotation\"]},"
-                "{\"bone_index\":2,\"bone_name\":\"arm\",\"properties\":[\"rotation\"]},"
-                "{\"bone_index\":3,\"bone_name\":\"leg\",\"properties\":[\"scale\"]}],"
-                "\"bone_rotation_range_deg\":{\"arm\":9.999999046325684,\"hips\":90.0},"
-                "\"loop_endpoint_mode_availability\":\"not_applicable\","
-                "\"frame_grid_availability\":\"not_applicable\"}},"
-                "\"skeleton_source_coverage\":\"unavailable\",\"skeleton_nodes\":[],"
-                "\"skins\":[],\"material_resource_coverage\":\"unavailable\","
-                "\"material_definitions\":[],\"textures\":[],\"images\":[]}");
+    assert_golden_line(&sb, "hand-built.measurements.json");
 
     /* The first "zeta" (with the invalid track) was replaced; measured on
      * its own, frame_count counts the invalid 4-key track. */
@@ -1218,8 +1126,24 @@ static void test_measure_frame_grid(void **state)
     assert_int_equal(m.clips[1].frame_grid, ANIM_AVAIL_MEASURED);
     assert_true(m.clips[1].frame_grid_fps == 4.0);
     assert_int_equal(m.clips[1].frame_grid_intervals, 4);
-    assert_int_equal(m.clips[1].loop_endpoint_mode, ANIM_AVAIL_UNDECIDED);
-    assert_int_equal(m.clips[1].loop_continuity, ANIM_AVAIL_UNDECIDED);
+    /* The bone's rest rotation is the zero quaternion (memset) and the clip
+     * only animates translation, so its model rotation has zero length:
+     * the grid exists, so loop_continuity is measured with that row
+     * unavailable (seed 003: rows carry their own availability), and the
+     * declared loop cannot be judged without it -> loop_endpoint_mode
+     * unavailable (spec 3.5; seed 003 "loops without enough finite
+     * evidence report unavailable"). */
+    assert_int_equal(m.clips[1].loop_endpoint_mode, ANIM_AVAIL_UNAVAILABLE);
+    assert_int_equal(m.clips[1].loop_continuity, ANIM_AVAIL_MEASURED);
+    assert_non_null(m.clips[1].loop);
+    assert_int_equal(m.clips[1].loop->bone_count, 1);
+    assert_int_equal(m.clips[1].loop->measured_bone_count, 0);
+    assert_int_equal(m.clips[1].loop->bones[0].availability, ANIM_AVAIL_UNAVAILABLE);
+    /* No roles: nothing role-dependent applies (spec 3.8-3.11). */
+    assert_int_equal(m.clips[1].loop_seam_ratio, ANIM_AVAIL_NOT_APPLICABLE);
+    assert_int_equal(m.clips[1].gait, ANIM_AVAIL_NOT_APPLICABLE);
+    assert_int_equal(m.clips[1].root_trajectory, ANIM_AVAIL_NOT_APPLICABLE);
+    assert_int_equal(m.clips[1].speed_mps, ANIM_AVAIL_NOT_APPLICABLE);
 
     anim_strbuf sb = ANIM_STRBUF_INIT;
     anim_json_writer w;

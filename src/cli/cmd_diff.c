@@ -1,0 +1,206 @@
+/* animsmith diff BEFORE AFTER [--format text|json]: which clip
+ * measurements moved between two revisions (spec 7.5, 10; seed 003
+ * "diff"). Each side is an asset, measured now with the current config and
+ * roles, or a `.json` measure/lint report of ours. Exit 0 when nothing
+ * moved beyond the significance floors, 1 when something did, 2 for an
+ * unreadable, malformed or mismatched input. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "animsmith/config.h"
+#include "animsmith/diff.h"
+#include "animsmith/gltf.h"
+#include "animsmith/measure.h"
+#include "animsmith/report.h"
+#include "animsmith/rig.h"
+#include "animsmith/strbuf.h"
+#include "args.h"
+#include "cli.h"
+
+typedef struct {
+    const char *paths[2];
+    int path_count;
+    bool json;
+} diff_args;
+
+static int parse_args(int argc, char **argv, diff_args *a)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if ((v = cli_option_value(argc, argv, &i, "--format"))) {
+            if (!strcmp(v, "text"))
+                a->json = false;
+            else if (!strcmp(v, "json"))
+                a->json = true;
+            else
+                return cli_operator_error("--format: unknown format '%s' (expected text or json)",
+                                          v);
+        } else if (!strcmp(argv[i], "--format")) {
+            return cli_operator_error("%s requires a value", argv[i]);
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_operator_error("diff: unknown option '%s'", argv[i]);
+        } else if (!argv[i][0]) {
+            return cli_operator_error("diff: empty file argument");
+        } else if (a->path_count == 2) {
+            return cli_operator_error("diff: expected exactly two inputs (usage: animsmith diff "
+                                      "<before> <after>)");
+        } else {
+            a->paths[a->path_count++] = argv[i];
+        }
+    }
+    if (a->path_count != 2)
+        return cli_operator_error("diff: expected exactly two inputs (usage: animsmith diff "
+                                  "<before> <after>)");
+    return 0;
+}
+
+static bool is_report_path(const char *path)
+{
+    size_t n = strlen(path);
+    if (n < 5)
+        return false;
+    const char *ext = path + n - 5;
+    return ext[0] == '.' && tolower((unsigned char)ext[1]) == 'j' &&
+           tolower((unsigned char)ext[2]) == 's' && tolower((unsigned char)ext[3]) == 'o' &&
+           tolower((unsigned char)ext[4]) == 'n';
+}
+
+/* The report's bytes, size-capped before anything is allocated. */
+static char *read_report(const char *path, anim_arena *arena, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cli_operator_error("failed to read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        cli_operator_error("failed to read %s: not a regular file", path);
+        return NULL;
+    }
+    if (st.st_size < 0 || (unsigned long long)st.st_size > ANIM_DIFF_REPORT_MAX_BYTES) {
+        fclose(f);
+        cli_operator_error("%s: %lld bytes exceeds the %zu-byte report limit", path,
+                           (long long)st.st_size, ANIM_DIFF_REPORT_MAX_BYTES);
+        return NULL;
+    }
+    size_t size = (size_t)st.st_size;
+    char *text = anim_arena_alloc(arena, size + 1);
+    if (!text) {
+        fclose(f);
+        cli_operator_error("out of memory");
+        return NULL;
+    }
+    size_t got = size ? fread(text, 1, size, f) : 0;
+    int bad = ferror(f);
+    fclose(f);
+    if (bad || got != size) {
+        cli_operator_error("failed to read %s: short read", path);
+        return NULL;
+    }
+    text[size] = '\0';
+    *len = size;
+    return text;
+}
+
+typedef struct {
+    const char *config_path;
+    anim_config *cfg;
+    bool cfg_loaded;
+} config_cache;
+
+/* An asset measured now, with the current config and roles, as the same
+ * measurements tree a report of it would hold. */
+static const anim_json_value *measure_asset(const char *path, config_cache *cc,
+                                            anim_arena *arena, int *rc)
+{
+    anim_error err;
+    anim_error_clear(&err);
+    if (!cc->cfg_loaded) {
+        cc->cfg = anim_config_resolve(cc->config_path, &err);
+        if (!cc->cfg) {
+            *rc = cli_operator_error("%s", err.message);
+            return NULL;
+        }
+        cc->cfg_loaded = true;
+    }
+    anim_asset *asset = anim_asset_load(path, NULL, &err);
+    if (!asset) {
+        *rc = cli_operator_error("%s", err.message);
+        return NULL;
+    }
+    const anim_json_value *tree = NULL;
+    anim_rig_config rig_cfg = anim_config_rig(cc->cfg);
+    anim_rig_resolution rig;
+    anim_measurements m;
+    if (anim_rig_resolve(&asset->doc, &rig_cfg, &rig, &err) ||
+        anim_measure_asset_document(asset, &rig, cc->cfg, arena, &m, &err) ||
+        !(tree = anim_diff_measurements_tree(&m, arena, &err)))
+        *rc = cli_operator_error("%s: %s", path, err.message);
+    anim_asset_free(asset);
+    return tree;
+}
+
+static const anim_json_value *load_side(const char *path, config_cache *cc, anim_arena *arena,
+                                        int *rc)
+{
+    if (!is_report_path(path))
+        return measure_asset(path, cc, arena, rc);
+    size_t len = 0;
+    char *text = read_report(path, arena, &len);
+    if (!text) {
+        *rc = EXIT_OPERATOR;
+        return NULL;
+    }
+    anim_error err;
+    anim_error_clear(&err);
+    const anim_json_value *m = anim_diff_read_report(path, text, len, arena, &err);
+    if (!m)
+        *rc = cli_operator_error("%s", err.message);
+    return m;
+}
+
+int cmd_diff(int argc, char **argv, const cli_globals *globals)
+{
+    diff_args a;
+    memset(&a, 0, sizeof a);
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    anim_arena *arena = anim_arena_new();
+    if (!arena)
+        return cli_operator_error("out of memory");
+    config_cache cc = {globals->config_path, NULL, false};
+    const anim_json_value *sides[2] = {NULL, NULL};
+    for (int s = 0; s < 2 && !rc; s++)
+        sides[s] = load_side(a.paths[s], &cc, arena, &rc);
+    anim_diff_result result = {NULL, 0};
+    anim_error err;
+    anim_error_clear(&err);
+    if (!rc && anim_diff_compare(sides[0], sides[1], arena, &result, &err))
+        rc = cli_operator_error("%s", err.message);
+    if (!rc) {
+        anim_strbuf out = ANIM_STRBUF_INIT;
+        if (a.json) {
+            anim_tool_info tool;
+            cli_tool_info(&tool);
+            if (anim_render_diff_json(&result, a.paths[0], a.paths[1], &tool, &out, &err))
+                rc = cli_operator_error("%s", err.message);
+        } else {
+            anim_render_diff_text(&result, &out);
+        }
+        if (!rc) {
+            cli_deliver(&out);
+            rc = result.count ? EXIT_FINDINGS : EXIT_CLEAN;
+        }
+        anim_strbuf_free(&out);
+    }
+    anim_config_free(cc.cfg);
+    anim_arena_free(arena);
+    return rc;
+}

@@ -1,0 +1,1 @@
+diff examples/assets/no-such-clip.glb examples/assets/clip.glb

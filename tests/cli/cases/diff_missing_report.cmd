@@ -1,0 +1,1 @@
+diff examples/assets/no-such-report.JSON examples/assets/clip.glb

@@ -1,0 +1,1 @@
+diff examples/assets/clip.glb examples/assets/clip.glb --deny-warnings

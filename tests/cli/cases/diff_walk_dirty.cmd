@@ -1,0 +1,1 @@
+diff examples/assets/walk.glb examples/assets/walk-dirty.glb

@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml diff examples/assets/walk.glb examples/assets/walk-dirty.glb

@@ -1,0 +1,1 @@
+--config examples/run-ring.animsmith.toml lint examples/assets/run-ring.glb

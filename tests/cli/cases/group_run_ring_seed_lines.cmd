@@ -1,0 +1,1 @@
+--config examples/run-ring.animsmith.toml lint --select gait-group,time-complement,bind-pose examples/assets/run-ring.glb

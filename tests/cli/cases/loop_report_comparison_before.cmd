@@ -1,0 +1,1 @@
+--config examples/report-comparison.animsmith.toml lint --select duplicate-loop-endpoint,loop-closure,loop-seam,loop-seam-vel,loop-seam-rot examples/assets/report-comparison-before.glb

@@ -1,0 +1,1 @@
+measure --format yaml examples/assets/walk.glb

@@ -1,0 +1,1 @@
+measure --format text $ANIMSMITH_CORPUS/gltf/Wizard.glb

@@ -1,0 +1,1 @@
+--config examples/walk-short-channel.animsmith.toml measure --format text examples/assets/walk-short-channel.glb

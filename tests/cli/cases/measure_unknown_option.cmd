@@ -1,0 +1,1 @@
+measure --frobnicate examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config examples/report-comparison.animsmith.toml lint examples/assets/report-comparison-before.glb

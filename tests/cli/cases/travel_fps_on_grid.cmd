@@ -1,0 +1,1 @@
+--config examples/walk-short-channel.animsmith.toml lint examples/assets/walk-short-channel.glb

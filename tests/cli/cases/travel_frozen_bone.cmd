@@ -1,0 +1,1 @@
+--config examples/walk-frozen-arm.animsmith.toml lint examples/assets/walk-frozen-arm.glb

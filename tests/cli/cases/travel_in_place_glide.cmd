@@ -1,0 +1,1 @@
+--config examples/walk-travel-in-place.animsmith.toml lint examples/assets/walk-travel.glb

@@ -1,0 +1,1 @@
+--config examples/walk-travel-root-motion.animsmith.toml lint examples/assets/walk-travel.glb
