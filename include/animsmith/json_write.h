@@ -30,10 +30,22 @@ typedef struct anim_json_writer {
     /* Per open container: whether it already holds an element. */
     bool has_value[ANIM_JSON_WRITER_MAX_DEPTH];
     bool after_key; /* a key was written; the next value belongs to it */
+    uint32_t base_depth; /* a nested fragment's starting depth (0 normally) */
     bool misuse;    /* sticky: depth overflow or unbalanced end */
 } anim_json_writer;
 
 void anim_json_writer_init(anim_json_writer *w, anim_strbuf *out, bool pretty);
+
+/* A writer for a fragment that will stand as an element `depth`
+ * containers deep (same indentation as if written in place), so pieces can
+ * be rendered independently (e.g. one per file, in parallel) and joined
+ * with anim_json_writer_splice. */
+void anim_json_writer_init_nested(anim_json_writer *w, anim_strbuf *out, bool pretty,
+                                  uint32_t depth);
+
+/* Appends a fragment written by a nested writer at this writer's depth as
+ * the next element of the open container. */
+void anim_json_writer_splice(anim_json_writer *w, const char *fragment, size_t len);
 
 void anim_json_writer_begin_object(anim_json_writer *w);
 void anim_json_writer_end_object(anim_json_writer *w);

@@ -162,6 +162,11 @@ int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *c
 typedef struct anim_lint_options {
     const char *const *select;
     size_t select_count;
+    /* Called once every check has run, while the run's metric grids are
+     * still alive (measurements can sample them through anim_lint_grid
+     * instead of building them again). Non-zero fails the run. */
+    int (*finish)(anim_lint_context *ctx, void *user, anim_error *err);
+    void *finish_user;
 } anim_lint_options;
 
 /* One file's lint result. */

@@ -26,6 +26,7 @@
 #include "animsmith/measure_asset.h"
 #include "animsmith/measure_travel.h"
 #include "animsmith/rig.h"
+#include "animsmith/sample.h"
 #include "animsmith/strbuf.h"
 
 #ifdef __cplusplus
@@ -122,6 +123,21 @@ typedef struct anim_measurements {
 /* Measures every clip of doc. rig supplies the resolved roles; cfg (NULL
  * for built-in defaults) the per-clip expectations (loop, fps). All output
  * lives in arena. Returns 0, or -1 with err set (out of memory). */
+/* Where sampled facts get each clip's metric grid: a caller that already
+ * built the grids (a lint run) lends them so nothing is sampled twice.
+ * get returns NULL when the clip has no grid. */
+typedef struct anim_grid_source {
+    const anim_metric_grid *(*get)(void *user, uint32_t clip_index);
+    void *user;
+} anim_grid_source;
+
+/* As anim_measure_asset_document, sampling through grids (NULL: build and
+ * free each clip's grid here). */
+int anim_measure_asset_document_grids(const anim_asset *asset, const anim_rig_resolution *rig,
+                                      const anim_config *cfg, const anim_grid_source *grids,
+                                      anim_arena *arena, anim_measurements *out,
+                                      anim_error *err);
+
 int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
                           const anim_config *cfg, anim_arena *arena, anim_measurements *out,
                           anim_error *err);

@@ -93,6 +93,16 @@ int anim_render_lint_json(const anim_lint_json_input *inputs, size_t n,
                           const anim_lint_render_options *opts, anim_strbuf *out,
                           anim_error *err);
 
+/* The same JSON in two steps, so files can be rendered as soon as each is
+ * linted (and its asset released): one file record as a fragment, then
+ * the envelope and summary around the fragments, in order. */
+int anim_render_lint_json_file(const anim_lint_json_input *in, anim_strbuf *fragment,
+                               anim_error *err);
+int anim_render_lint_json_assemble(const anim_lint_file *const *files,
+                                   const anim_strbuf *fragments, size_t n,
+                                   const anim_lint_render_options *opts, anim_strbuf *out,
+                                   anim_error *err);
+
 /* Internal helpers shared by the text and Markdown renderers. */
 
 /* Whether id is one of the --allow ids. */

@@ -89,10 +89,8 @@ static int check_selected_ids(const lint_args *a)
 
 /* Per-file outcome, filled by a worker. */
 typedef struct {
-    anim_asset *asset;          /* kept for JSON rendering only */
     anim_lint_file result;
-    anim_measurements measurements;
-    anim_arena *measure_arena;
+    anim_strbuf json;           /* the file's JSON record (JSON format only) */
     bool ok;
     char *error;                /* operator error message when !ok */
 } lint_slot;
@@ -104,13 +102,47 @@ typedef struct {
     lint_slot *slots;
 } lint_job;
 
-static void set_slot_error(lint_slot *slot, const char *msg)
+static void set_slot_error(lint_slot *slot, const char *path, const char *msg)
 {
-    slot->error = strdup(msg);
+    char buf[ANIM_ERROR_MESSAGE_MAX + 512];
+    if (path)
+        snprintf(buf, sizeof buf, "%s: %s", path, msg);
+    else
+        snprintf(buf, sizeof buf, "%s", msg);
+    slot->error = strdup(buf);
 }
 
-/* Loads, lints and (for JSON) measures one file. Runs on a worker thread:
- * it touches only its own slot. */
+static const anim_metric_grid *lint_grid_for(void *user, uint32_t clip)
+{
+    return anim_lint_grid(user, clip);
+}
+
+/* Runs at the end of a JSON lint: measures through the run's own metric
+ * grids (nothing sampled twice) and renders the file's record at once, so
+ * the asset can be released before the next file is loaded. */
+static int measure_and_render(anim_lint_context *ctx, void *user, anim_error *err)
+{
+    lint_slot *slot = user;
+    anim_arena *arena = anim_arena_new();
+    if (!arena)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    anim_measurements m;
+    anim_grid_source grids = {lint_grid_for, ctx};
+    int rc = anim_measure_asset_document_grids(ctx->asset, ctx->rig, ctx->config, &grids, arena,
+                                               &m, err);
+    if (rc == 0) {
+        /* The record is complete: every check has run. */
+        anim_lint_file view = slot->result;
+        view.rig = *ctx->rig;
+        anim_lint_json_input in = {&view, ctx->doc, &m};
+        rc = anim_render_lint_json_file(&in, &slot->json, err);
+    }
+    anim_arena_free(arena);
+    return rc;
+}
+
+/* Loads, lints and (for JSON) measures and renders one file. Runs on a
+ * worker thread: it touches only its own slot. */
 static void lint_one(size_t i, void *arg)
 {
     lint_job *job = arg;
@@ -118,33 +150,21 @@ static void lint_one(size_t i, void *arg)
     const char *path = job->args->files.items[i];
     anim_error err;
     anim_error_clear(&err);
-    slot->asset = anim_asset_load(path, NULL, &err);
-    if (!slot->asset) {
-        set_slot_error(slot, err.message);
+    anim_asset *asset = anim_asset_load(path, NULL, &err);
+    if (!asset) {
+        set_slot_error(slot, NULL, err.message);
         return;
     }
-    if (anim_lint_run(slot->asset, job->cfg, &job->opts, &slot->result, &err)) {
-        char msg[ANIM_ERROR_MESSAGE_MAX + 512];
-        snprintf(msg, sizeof msg, "%s: %s", path, err.message);
-        set_slot_error(slot, msg);
-        return;
-    }
+    anim_lint_options opts = job->opts;
     if (job->args->format == FORMAT_JSON) {
-        slot->measure_arena = anim_arena_new();
-        if (!slot->measure_arena ||
-            anim_measure_asset_document(slot->asset, &slot->result.rig, job->cfg,
-                                        slot->measure_arena, &slot->measurements, &err)) {
-            char msg[ANIM_ERROR_MESSAGE_MAX + 512];
-            snprintf(msg, sizeof msg, "%s: %s", path,
-                     slot->measure_arena ? err.message : "out of memory");
-            set_slot_error(slot, msg);
-            return;
-        }
-    } else {
-        anim_asset_free(slot->asset);
-        slot->asset = NULL;
+        opts.finish = measure_and_render;
+        opts.finish_user = slot;
     }
-    slot->ok = true;
+    if (anim_lint_run(asset, job->cfg, &opts, &slot->result, &err))
+        set_slot_error(slot, path, err.message);
+    else
+        slot->ok = true;
+    anim_asset_free(asset);
 }
 
 /* Exit 1 iff a finding not hidden by --allow reaches the fail level. */
@@ -170,20 +190,18 @@ static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, 
     for (size_t f = 0; f < a->files.count; f++)
         n += slots[f].ok;
     anim_lint_file *files = calloc(n ? n : 1, sizeof *files);
-    anim_lint_json_input *inputs = calloc(n ? n : 1, sizeof *inputs);
-    if (!files || !inputs) {
-        free(files);
-        free(inputs);
-        return cli_operator_error("out of memory");
-    }
+    const anim_lint_file **file_ptrs = calloc(n ? n : 1, sizeof *file_ptrs);
+    anim_strbuf *fragments = calloc(n ? n : 1, sizeof *fragments);
+    int rc = 0;
+    if (!files || !file_ptrs || !fragments)
+        rc = cli_operator_error("out of memory");
     size_t k = 0;
-    for (size_t f = 0; f < a->files.count; f++) {
+    for (size_t f = 0; rc == 0 && f < a->files.count; f++) {
         if (!slots[f].ok)
             continue;
         files[k] = slots[f].result;
-        inputs[k].file = &slots[f].result;
-        inputs[k].doc = slots[f].asset ? &slots[f].asset->doc : NULL;
-        inputs[k].measurements = &slots[f].measurements;
+        file_ptrs[k] = &slots[f].result;
+        fragments[k] = slots[f].json; /* borrowed, freed with the slot */
         k++;
     }
     anim_lint_render_options ro;
@@ -191,20 +209,21 @@ static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, 
     ro.allow = (const char *const *)a->allow.items;
     ro.allow_count = a->allow.count;
     cli_tool_info(&ro.tool);
-    int rc = 0;
-    if (a->format == FORMAT_JSON) {
+    if (rc == 0 && a->format == FORMAT_JSON) {
         anim_error err;
         anim_error_clear(&err);
-        if (anim_render_lint_json(inputs, n, &ro, out, &err))
+        if (anim_render_lint_json_assemble(file_ptrs, fragments, n, &ro, out, &err))
             rc = cli_operator_error("%s", err.message);
-    } else if (a->format == FORMAT_MARKDOWN) {
+    } else if (rc == 0 && a->format == FORMAT_MARKDOWN) {
         anim_render_lint_markdown(files, n, &ro, out);
-    } else {
+    } else if (rc == 0) {
         anim_render_lint_text(files, n, &ro, out);
     }
-    *fails = run_fails(files, n, a);
+    if (rc == 0)
+        *fails = run_fails(files, n, a);
     free(files);
-    free(inputs);
+    free((void *)file_ptrs);
+    free(fragments);
     return rc;
 }
 
@@ -212,8 +231,7 @@ static void free_slots(lint_slot *slots, size_t n)
 {
     for (size_t f = 0; slots && f < n; f++) {
         anim_lint_file_free(&slots[f].result);
-        anim_asset_free(slots[f].asset);
-        anim_arena_free(slots[f].measure_arena);
+        anim_strbuf_free(&slots[f].json);
         free(slots[f].error);
     }
     free(slots);
@@ -247,7 +265,7 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
             rc = cli_operator_error("out of memory");
     }
     if (!rc) {
-        lint_job job = {&a, cfg, {NULL, 0}, slots};
+        lint_job job = {&a, cfg, {NULL, 0, NULL, NULL}, slots};
         if (a.select_given) {
             job.opts.select = (const char *const *)a.select.items;
             job.opts.select_count = a.select.count;

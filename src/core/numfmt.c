@@ -10,6 +10,7 @@
 #include "animsmith/numfmt.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,30 @@ static int emit_digits(uint64_t m, int q, char digits[18], int *exp10)
     return len;
 }
 
+/* The p+1-significant-digit candidate that round-trips, preferring the
+ * correctly rounded one, then its upper and lower neighbours. */
+static bool candidate_at(double mag, int is_f32, int p, uint64_t *out_m, int *out_q)
+{
+    char text[48];
+    snprintf(text, sizeof text, "%.*e", p, mag);
+    /* text is "D.DDDDe[+-]XX" (no '.' when p == 0). */
+    uint64_t m = 0;
+    const char *s = text;
+    for (; *s && *s != 'e'; s++)
+        if (*s >= '0' && *s <= '9')
+            m = m * 10 + (uint64_t)(*s - '0');
+    int q = atoi(s + 1) - p;
+    uint64_t tries[3] = {m, m + 1, m - 1};
+    int count = m > 1 ? 3 : 2;
+    for (int i = 0; i < count; i++)
+        if (round_trips(tries[i], q, mag, is_f32)) {
+            *out_m = tries[i];
+            *out_q = q;
+            return true;
+        }
+    return false;
+}
+
 static int shortest(double mag, int is_f32, int max_p, char digits[18], int *exp10)
 {
     if (mag == 0.0) {
@@ -50,33 +75,38 @@ static int shortest(double mag, int is_f32, int max_p, char digits[18], int *exp
         *exp10 = 1;
         return 1;
     }
-    for (int p = 0; p <= max_p; p++) {
+    /* A p-digit decimal that round-trips extends to a (p+1)-digit one, so
+     * "some p-digit candidate round-trips" is monotone in p: binary search
+     * for the smallest p (about 4 probes instead of up to 17). */
+    int lo = 0, hi = max_p;
+    uint64_t best_m = 0;
+    int best_q = 0;
+    bool have = false;
+    while (lo <= hi) {
+        int p = lo + (hi - lo) / 2;
+        uint64_t m;
+        int q;
+        if (candidate_at(mag, is_f32, p, &m, &q)) {
+            best_m = m;
+            best_q = q;
+            have = true;
+            hi = p - 1;
+        } else {
+            lo = p + 1;
+        }
+    }
+    if (!have) {
+        /* Unreachable for finite input: 17 (9 for f32) digits always round-trip. */
         char text[48];
-        snprintf(text, sizeof text, "%.*e", p, mag);
-        /* text is "D.DDDDe[+-]XX" (no '.' when p == 0). */
+        snprintf(text, sizeof text, "%.*e", max_p, mag);
         uint64_t m = 0;
         const char *s = text;
         for (; *s && *s != 'e'; s++)
             if (*s >= '0' && *s <= '9')
                 m = m * 10 + (uint64_t)(*s - '0');
-        int e = atoi(s + 1);
-        int q = e - p;
-        if (round_trips(m, q, mag, is_f32))
-            return emit_digits(m, q, digits, exp10);
-        if (round_trips(m + 1, q, mag, is_f32))
-            return emit_digits(m + 1, q, digits, exp10);
-        if (m > 1 && round_trips(m - 1, q, mag, is_f32))
-            return emit_digits(m - 1, q, digits, exp10);
+        return emit_digits(m, atoi(s + 1) - max_p, digits, exp10);
     }
-    /* Unreachable for finite input: 17 (9 for f32) digits always round-trip. */
-    char text[48];
-    snprintf(text, sizeof text, "%.*e", max_p, mag);
-    uint64_t m = 0;
-    const char *s = text;
-    for (; *s && *s != 'e'; s++)
-        if (*s >= '0' && *s <= '9')
-            m = m * 10 + (uint64_t)(*s - '0');
-    return emit_digits(m, atoi(s + 1) - max_p, digits, exp10);
+    return emit_digits(best_m, best_q, digits, exp10);
 }
 
 int anim_fmt_shortest_f64(double v, char digits[18], int *exp10)

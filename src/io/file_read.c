@@ -163,6 +163,33 @@ void gltf_prefetch(const void *data, size_t len)
 #endif
 }
 
+void gltf_advise_huge(void *base, size_t size)
+{
+#if HAVE_MMAP && defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t a = ((uintptr_t)base + huge - 1) & ~(huge - 1);
+    uintptr_t b = ((uintptr_t)base + size) & ~(huge - 1);
+    if (b > a)
+        (void)madvise((void *)a, (size_t)(b - a), MADV_HUGEPAGE);
+#else
+    (void)base;
+    (void)size;
+#endif
+}
+
+void *gltf_table_calloc(anim_arena *arena, size_t count, size_t size)
+{
+    size_t total;
+    if (!anim_size_mul(count, size, &total))
+        return NULL;
+    void *p = anim_arena_alloc(arena, total);
+    if (p) {
+        gltf_advise_huge(p, total);
+        memset(p, 0, total);
+    }
+    return p;
+}
+
 void gltf_unmap_all(struct anim_file_mapping *maps)
 {
 #if HAVE_MMAP

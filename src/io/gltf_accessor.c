@@ -306,8 +306,8 @@ static int views_and_accessors_from_scan(anim_source *src, anim_arena *arena,
     size_t accessor_count = av ? scan->accessors_count : 0;
     if (view_count > GLTF_MAX_ARRAY || accessor_count > GLTF_MAX_ARRAY)
         return 1;
-    anim_buffer_view *views = anim_arena_calloc(arena, view_count, sizeof *views);
-    anim_accessor *accessors = anim_arena_calloc(arena, accessor_count, sizeof *accessors);
+    anim_buffer_view *views = gltf_table_calloc(arena, view_count, sizeof *views);
+    anim_accessor *accessors = gltf_table_calloc(arena, accessor_count, sizeof *accessors);
     if (!views || !accessors)
         return -1;
     for (size_t i = 0; i < view_count; i++) {
@@ -377,8 +377,8 @@ int gltf_parse_views_and_accessors(anim_source *src, anim_arena *arena, const gl
         return -1;
     src->view_count = views ? (uint32_t)views->len : 0;
     src->accessor_count = accessors ? (uint32_t)accessors->len : 0;
-    src->views = anim_arena_calloc(arena, src->view_count, sizeof *src->views);
-    src->accessors = anim_arena_calloc(arena, src->accessor_count, sizeof *src->accessors);
+    src->views = gltf_table_calloc(arena, src->view_count, sizeof *src->views);
+    src->accessors = gltf_table_calloc(arena, src->accessor_count, sizeof *src->accessors);
     if (!src->views || !src->accessors)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t i = 0; i < src->view_count; i++)

@@ -215,5 +215,12 @@ int gltf_map_file(const char *path, size_t max_bytes, anim_arena *arena,
  * memory). */
 void gltf_prefetch(const void *data, size_t len);
 void gltf_unmap_all(struct anim_file_mapping *maps);
+/* Asks for transparent huge pages on the 2 MiB-aligned interior of a large
+ * fresh block (advice only). Why: the tables of a large library (hundreds
+ * of thousands of accessors, views, tracks) are tens of MB written once,
+ * and taking them in 4 KiB page faults cost a third of the load. */
+void gltf_advise_huge(void *base, size_t size);
+/* anim_arena_calloc with that advice, for the big per-file tables. */
+void *gltf_table_calloc(anim_arena *arena, size_t count, size_t size);
 
 #endif

@@ -14,6 +14,36 @@ void anim_json_writer_init(anim_json_writer *w, anim_strbuf *out, bool pretty)
     w->pretty = pretty;
 }
 
+void anim_json_writer_init_nested(anim_json_writer *w, anim_strbuf *out, bool pretty,
+                                  uint32_t depth)
+{
+    anim_json_writer_init(w, out, pretty);
+    if (depth > ANIM_JSON_WRITER_MAX_DEPTH) {
+        w->misuse = true;
+        return;
+    }
+    /* Outer containers already hold elements; the innermost one is empty,
+     * so the fragment starts with its indentation but no separator. */
+    for (uint32_t i = 0; i < depth; i++)
+        w->has_value[i] = true;
+    if (depth)
+        w->has_value[depth - 1] = false;
+    w->depth = depth;
+    w->base_depth = depth;
+}
+
+void anim_json_writer_splice(anim_json_writer *w, const char *fragment, size_t len)
+{
+    if (w->depth == 0 || w->after_key) {
+        w->misuse = true;
+        return;
+    }
+    if (w->has_value[w->depth - 1])
+        anim_strbuf_putc(w->out, ',');
+    w->has_value[w->depth - 1] = true;
+    anim_strbuf_append(w->out, fragment, len);
+}
+
 static void newline_indent(anim_json_writer *w)
 {
     anim_strbuf_putc(w->out, '\n');
@@ -57,7 +87,7 @@ static void begin(anim_json_writer *w, char open)
 
 static void end(anim_json_writer *w, char close)
 {
-    if (w->depth == 0 || w->after_key) {
+    if (w->depth <= w->base_depth || w->after_key) {
         w->misuse = true;
         return;
     }
@@ -188,5 +218,5 @@ void anim_json_writer_null(anim_json_writer *w)
 
 bool anim_json_writer_ok(const anim_json_writer *w)
 {
-    return !w->misuse && w->depth == 0 && !w->after_key && !w->out->failed;
+    return !w->misuse && w->depth == w->base_depth && !w->after_key && !w->out->failed;
 }

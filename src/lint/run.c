@@ -98,6 +98,10 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
                           : rec->scope_count == 0 ? ANIM_EVAL_NOT_EVALUATED
                                                   : ANIM_EVAL_PARTIAL;
     }
+    if (rc == 0 && opts && opts->finish) {
+        anim_error_clear(err);
+        rc = opts->finish(&ctx, opts->finish_user, err);
+    }
     for (uint32_t c = 0; c < doc->clip_count; c++)
         if (ctx.grid_state[c] == 1)
             anim_metric_grid_free(&ctx.grids[c]);

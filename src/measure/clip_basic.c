@@ -104,14 +104,20 @@ static anim_availability frame_grid(const anim_clip *clip, const anim_clip_expec
  * (anim_lint_grid). Returns 0, or -1 with err set. */
 static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
                            const anim_rig_resolution *rig, const anim_config *cfg,
-                           const anim_clip_expect *ex, anim_arena *arena,
-                           anim_clip_measurements *m, anim_error *err)
+                           const anim_clip_expect *ex, const anim_grid_source *grids,
+                           anim_arena *arena, anim_clip_measurements *m, anim_error *err)
 {
     anim_metric_grid grid;
-    anim_error gerr;
-    anim_error_clear(&gerr);
-    int built = anim_metric_grid_build(doc, clip, &grid, &gerr);
-    const anim_metric_grid *g = built == 1 ? &grid : NULL;
+    memset(&grid, 0, sizeof grid);
+    const anim_metric_grid *g;
+    if (grids) {
+        g = grids->get(grids->user, (uint32_t)(clip - doc->clips));
+    } else {
+        anim_error gerr;
+        anim_error_clear(&gerr);
+        int built = anim_metric_grid_build(doc, clip, &grid, &gerr);
+        g = built == 1 ? &grid : NULL;
+    }
 
     anim_loop_continuity *lc = anim_arena_calloc(arena, 1, sizeof *lc);
     anim_loop_endpoint *le = anim_arena_calloc(arena, 1, sizeof *le);
@@ -255,9 +261,9 @@ static void sort_by_name(uint32_t *idx, uint32_t *tmp, uint32_t n, const anim_do
     memcpy(idx, tmp, (size_t)n * sizeof *idx);
 }
 
-int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
-                          const anim_config *cfg, anim_arena *arena, anim_measurements *out,
-                          anim_error *err)
+static int measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
+                            const anim_config *cfg, const anim_grid_source *grids,
+                            anim_arena *arena, anim_measurements *out, anim_error *err)
 {
     memset(out, 0, sizeof *out);
     out->default_scene = ANIM_NONE;
@@ -306,7 +312,7 @@ int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
         if (cfg)
             anim_config_clip_expect(cfg, clip->name, &ex);
         m->frame_grid = frame_grid(clip, &ex, &m->frame_grid_fps, &m->frame_grid_intervals);
-        if (rc == 0 && measure_sampled(doc, clip, rig, cfg, &ex, arena, m, err))
+        if (rc == 0 && measure_sampled(doc, clip, rig, cfg, &ex, grids, arena, m, err))
             rc = -2;
     }
     free(props);
@@ -333,13 +339,28 @@ int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
     return 0;
 }
 
+int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
+                          const anim_config *cfg, anim_arena *arena, anim_measurements *out,
+                          anim_error *err)
+{
+    return measure_document(doc, rig, cfg, NULL, arena, out, err);
+}
+
 int anim_measure_asset_document(const anim_asset *asset, const anim_rig_resolution *rig,
                                 const anim_config *cfg, anim_arena *arena,
                                 anim_measurements *out, anim_error *err)
 {
+    return anim_measure_asset_document_grids(asset, rig, cfg, NULL, arena, out, err);
+}
+
+int anim_measure_asset_document_grids(const anim_asset *asset, const anim_rig_resolution *rig,
+                                      const anim_config *cfg, const anim_grid_source *grids,
+                                      anim_arena *arena, anim_measurements *out,
+                                      anim_error *err)
+{
     if (!asset)
         return anim_error_set(err, ANIM_ERR_USAGE, "anim_measure_asset_document: missing asset");
-    if (anim_measure_document(&asset->doc, rig, cfg, arena, out, err))
+    if (measure_document(&asset->doc, rig, cfg, grids, arena, out, err))
         return -1;
     anim_asset_measurements *am = anim_arena_calloc(arena, 1, sizeof *am);
     if (!am)

@@ -1,6 +1,7 @@
 /* Lint JSON: the output-v19 envelope with one record per file (spec 7.4,
  * seed 003 "measure and lint"). Machine evidence keeps every finding:
  * --allow never applies here. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "animsmith/report.h"
@@ -12,11 +13,11 @@ typedef struct {
     size_t gaps;
 } lint_summary;
 
-static void summarize(const anim_lint_json_input *inputs, size_t n, lint_summary *s)
+static void summarize(const anim_lint_file *const *files, size_t n, lint_summary *s)
 {
     memset(s, 0, sizeof *s);
     for (size_t i = 0; i < n; i++) {
-        const anim_lint_file *file = inputs[i].file;
+        const anim_lint_file *file = files[i];
         for (size_t r = 0; r < file->record_count; r++) {
             const anim_check_record *rec = &file->records[r];
             s->checks++;
@@ -205,47 +206,78 @@ static void write_record(anim_json_writer *w, const anim_check_record *rec)
     anim_json_writer_end_object(w);
 }
 
-int anim_render_lint_json(const anim_lint_json_input *inputs, size_t n,
-                          const anim_lint_render_options *opts, anim_strbuf *out,
-                          anim_error *err)
+/* files[] sits two containers deep: the envelope object, the array. */
+#define FILE_RECORD_DEPTH 2
+
+int anim_render_lint_json_file(const anim_lint_json_input *in, anim_strbuf *fragment,
+                               anim_error *err)
 {
-    for (size_t i = 0; i < n; i++)
-        if (!inputs[i].file || !inputs[i].doc || !inputs[i].measurements)
-            return anim_error_set(err, ANIM_ERR_USAGE,
-                                  "lint JSON: file %zu lacks its result, document or "
-                                  "measurements",
-                                  i);
+    if (!in->file || !in->doc || !in->measurements)
+        return anim_error_set(err, ANIM_ERR_USAGE,
+                              "lint JSON: a file lacks its result, document or measurements");
+    const anim_lint_file *file = in->file;
+    anim_json_writer w;
+    anim_json_writer_init_nested(&w, fragment, true, FILE_RECORD_DEPTH);
+    anim_json_writer_begin_object(&w);
+    anim_output_write_file_identity(&w, file->path, file->sha256_hex, file->byte_count);
+    anim_output_write_rig(&w, in->doc, &file->rig);
+    anim_json_writer_key(&w, "measurements");
+    if (anim_measurements_write_json(in->measurements, &w, err)) {
+        anim_error_prefix(err, "%s", file->path ? file->path : "");
+        return -1;
+    }
+    anim_json_writer_key(&w, "prediction_provenance");
+    anim_json_writer_null(&w);
+    anim_json_writer_key(&w, "checks");
+    anim_json_writer_begin_array(&w);
+    for (size_t r = 0; r < file->record_count; r++)
+        write_record(&w, &file->records[r]);
+    anim_json_writer_end_array(&w);
+    anim_json_writer_end_object(&w);
+    if (!anim_json_writer_ok(&w) || fragment->failed)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory while writing lint JSON");
+    return 0;
+}
+
+int anim_render_lint_json_assemble(const anim_lint_file *const *files,
+                                   const anim_strbuf *fragments, size_t n,
+                                   const anim_lint_render_options *opts, anim_strbuf *out,
+                                   anim_error *err)
+{
     lint_summary s;
-    summarize(inputs, n, &s);
+    summarize(files, n, &s);
     anim_json_writer w;
     anim_json_writer_init(&w, out, true);
     anim_output_envelope_begin(&w, opts ? &opts->tool : NULL, "lint");
     write_summary(&w, n, &s);
     anim_json_writer_key(&w, "files");
     anim_json_writer_begin_array(&w);
-    for (size_t i = 0; i < n; i++) {
-        const anim_lint_file *file = inputs[i].file;
-        anim_json_writer_begin_object(&w);
-        anim_output_write_file_identity(&w, file->path, file->sha256_hex, file->byte_count);
-        anim_output_write_rig(&w, inputs[i].doc, &file->rig);
-        anim_json_writer_key(&w, "measurements");
-        if (anim_measurements_write_json(inputs[i].measurements, &w, err)) {
-            anim_error_prefix(err, "%s", file->path ? file->path : "");
-            return -1;
-        }
-        anim_json_writer_key(&w, "prediction_provenance");
-        anim_json_writer_null(&w);
-        anim_json_writer_key(&w, "checks");
-        anim_json_writer_begin_array(&w);
-        for (size_t r = 0; r < file->record_count; r++)
-            write_record(&w, &file->records[r]);
-        anim_json_writer_end_array(&w);
-        anim_json_writer_end_object(&w);
-    }
+    for (size_t i = 0; i < n; i++)
+        anim_json_writer_splice(&w, fragments[i].data ? fragments[i].data : "", fragments[i].len);
     anim_json_writer_end_array(&w);
     anim_json_writer_end_object(&w);
     anim_strbuf_putc(out, '\n');
     if (!anim_json_writer_ok(&w) || out->failed)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory while writing lint JSON");
     return 0;
+}
+
+int anim_render_lint_json(const anim_lint_json_input *inputs, size_t n,
+                          const anim_lint_render_options *opts, anim_strbuf *out,
+                          anim_error *err)
+{
+    const anim_lint_file **files = calloc(n ? n : 1, sizeof *files);
+    anim_strbuf *fragments = calloc(n ? n : 1, sizeof *fragments);
+    int rc = files && fragments ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        files[i] = inputs[i].file;
+        rc = anim_render_lint_json_file(&inputs[i], &fragments[i], err);
+    }
+    if (rc == 0)
+        rc = anim_render_lint_json_assemble(files, fragments, n, opts, out, err);
+    for (size_t i = 0; fragments && i < n; i++)
+        anim_strbuf_free(&fragments[i]);
+    free(fragments);
+    free((void *)files);
+    return rc;
 }

@@ -180,7 +180,7 @@ static void run_check(const anim_asset *a, const anim_config *cfg, const char *i
                       run_result *out)
 {
     const char *select[1] = {id};
-    anim_lint_options opts = {select, 1};
+    anim_lint_options opts = {.select = select, .select_count = 1};
     anim_error err;
     if (anim_lint_run(a, cfg, &opts, &out->file, &err))
         fail_msg("lint failed: %s", err.message);

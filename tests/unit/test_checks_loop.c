@@ -235,7 +235,7 @@ typedef struct {
 /* Runs the five loop checks only (the other checks are someone else's). */
 static void run_loop(const anim_asset *a, const anim_config *cfg, run_result *out)
 {
-    anim_lint_options opts = {LOOP_IDS, LOOP_ID_COUNT};
+    anim_lint_options opts = {.select = LOOP_IDS, .select_count = LOOP_ID_COUNT};
     anim_error err;
     if (anim_lint_run(a, cfg, &opts, &out->file, &err))
         fail_msg("lint failed: %s", err.message);

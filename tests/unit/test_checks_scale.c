@@ -17,6 +17,7 @@
 #include "animsmith/config.h"
 #include "animsmith/gltf.h"
 #include "animsmith/lint.h"
+#include "support/test_support.h"
 
 #define EM "\xe2\x80\x94"
 #define DEG "\xc2\xb0"
@@ -25,59 +26,6 @@ static const char *const MY_CHECKS[] = {"scale-keys", "non-uniform-scale",
                                         "constant-nonunit-scale", "constant-track", "bind-pose"};
 
 /* ---- building documents ---------------------------------------------- */
-
-typedef struct {
-    char *p;
-    size_t n, cap;
-} buf;
-
-static void buf_put(buf *b, const void *p, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2;
-        b->p = realloc(b->p, b->cap);
-        assert_non_null(b->p);
-    }
-    memcpy(b->p + b->n, p, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void buf_printf(buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0);
-    char *tmp = malloc((size_t)n + 1);
-    assert_non_null(tmp);
-    va_start(ap, fmt);
-    vsnprintf(tmp, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    buf_put(b, tmp, (size_t)n);
-    free(tmp);
-}
-
-static char *base64(const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc(n / 3 * 4 + 8);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        out[o++] = tab[v >> 18 & 63];
-        out[o++] = tab[v >> 12 & 63];
-        out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? tab[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
 
 typedef struct {
     const char *name;
@@ -100,100 +48,29 @@ typedef struct {
     int count;
 } tclip;
 
-static uint32_t comps_of(const char *path)
-{
-    return strcmp(path, "rotation") == 0 ? 4u : 3u;
-}
-
-static bool is_cubic(const tchan *c)
-{
-    return c->interp && strcmp(c->interp, "CUBICSPLINE") == 0;
-}
-
-/* One buffer holds every channel's times then values; each array gets a
- * view and an accessor (2 per channel, in channel order). */
+/* Every channel gets its own times and values accessors, in channel
+ * order; identity rest rotations are written out as (0, 0, 0, 1). */
 static anim_asset *build(const tnode *nodes, int node_count, const tclip *clips, int clip_count)
 {
-    buf bin = {0}, js = {0};
-    buf_put(&bin, "", 0);
-    buf views = {0}, accs = {0};
-    buf_put(&views, "", 0);
-    buf_put(&accs, "", 0);
-    int acc = 0;
-    for (int c = 0; c < clip_count; c++)
-        for (int i = 0; i < clips[c].count; i++) {
-            const tchan *ch = &clips[c].chans[i];
-            uint32_t elems = ch->keys * (is_cubic(ch) ? 3u : 1u);
-            size_t tlen = ch->keys * sizeof(float);
-            size_t vlen = (size_t)elems * comps_of(ch->path) * sizeof(float);
-            buf_printf(&views, "%s{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu}",
-                       acc ? "," : "", bin.n, tlen);
-            buf_put(&bin, ch->times, tlen);
-            buf_printf(&views, ",{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu}", bin.n,
-                       vlen);
-            buf_put(&bin, ch->values, vlen);
-            buf_printf(&accs,
-                       "%s{\"bufferView\":%d,\"componentType\":5126,\"count\":%u,\"type\":"
-                       "\"SCALAR\"},{\"bufferView\":%d,\"componentType\":5126,\"count\":%u,"
-                       "\"type\":\"%s\"}",
-                       acc ? "," : "", acc, ch->keys, acc + 1, elems,
-                       comps_of(ch->path) == 4 ? "VEC4" : "VEC3");
-            acc += 2;
-        }
-    buf_printf(&js, "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[");
-    int first = 1;
-    for (int n = 0; n < node_count; n++)
-        if (nodes[n].parent < 0) {
-            buf_printf(&js, "%s%d", first ? "" : ",", n);
-            first = 0;
-        }
-    buf_printf(&js, "]}],\"nodes\":[");
+    static const float IDENTITY[4] = {0, 0, 0, 1};
+    test_support_gltf *g = test_support_gltf_new();
     for (int n = 0; n < node_count; n++) {
         const float *r = nodes[n].r;
         bool ident = r[0] == 0 && r[1] == 0 && r[2] == 0 && r[3] == 0;
-        buf_printf(&js, "%s{\"name\":\"%s\",\"rotation\":[%.9g,%.9g,%.9g,%.9g]", n ? "," : "",
-                   nodes[n].name, ident ? 0.0 : r[0], ident ? 0.0 : r[1], ident ? 0.0 : r[2],
-                   ident ? 1.0 : r[3]);
-        int kids = 0;
-        for (int k = 0; k < node_count; k++)
-            if (nodes[k].parent == n) {
-                buf_printf(&js, "%s%d", kids ? "," : ",\"children\":[", k);
-                kids++;
-            }
-        buf_printf(&js, "%s}", kids ? "]" : "");
+        test_support_node node = {nodes[n].name, nodes[n].parent, NULL, ident ? IDENTITY : r,
+                                  NULL};
+        test_support_gltf_node(g, &node);
     }
-    buf_printf(&js, "],\"animations\":[");
-    acc = 0;
     for (int c = 0; c < clip_count; c++) {
-        buf_printf(&js, "%s{\"name\":\"%s\",\"channels\":[", c ? "," : "", clips[c].name);
-        for (int i = 0; i < clips[c].count; i++)
-            buf_printf(&js, "%s{\"sampler\":%d,\"target\":{\"node\":%d,\"path\":\"%s\"}}",
-                       i ? "," : "", i, clips[c].chans[i].node, clips[c].chans[i].path);
-        buf_printf(&js, "],\"samplers\":[");
+        test_support_gltf_animation(g, clips[c].name);
         for (int i = 0; i < clips[c].count; i++) {
             const tchan *ch = &clips[c].chans[i];
-            buf_printf(&js, "%s{\"input\":%d,\"output\":%d,\"interpolation\":\"%s\"}",
-                       i ? "," : "", acc, acc + 1, ch->interp ? ch->interp : "LINEAR");
-            acc += 2;
+            test_support_gltf_track(g, ch->node, ch->path, ch->interp ? ch->interp : "LINEAR",
+                                    ch->keys, ch->times, ch->values, 0);
         }
-        buf_printf(&js, "]}");
     }
-    buf_printf(&js, "],\"bufferViews\":[%s],\"accessors\":[%s]", views.p, accs.p);
-    char *b64 = base64((const uint8_t *)bin.p, bin.n);
-    buf_printf(&js, ",\"buffers\":[{\"byteLength\":%zu,\"uri\":\"data:application/octet-stream;base64,",
-               bin.n);
-    buf_put(&js, b64, strlen(b64));
-    buf_printf(&js, "\"}]}");
-    free(b64);
-    anim_error err;
-    anim_error_clear(&err);
-    anim_asset *a = anim_asset_load_memory(js.p, js.n, false, NULL, "t.gltf", NULL, &err);
-    if (!a)
-        fail_msg("load failed: %s\n%s", err.message, js.p);
-    free(bin.p);
-    free(js.p);
-    free(views.p);
-    free(accs.p);
+    anim_asset *a = test_support_gltf_load(g, "t.gltf");
+    test_support_gltf_free(g);
     return a;
 }
 
@@ -229,20 +106,7 @@ static anim_check_config *config_check(anim_config *cfg, const char *id, anim_se
 
 static void lint(const anim_asset *a, const anim_config *cfg, anim_lint_file *out)
 {
-    anim_lint_options opts = {MY_CHECKS, sizeof MY_CHECKS / sizeof *MY_CHECKS};
-    anim_error err;
-    anim_error_clear(&err);
-    if (anim_lint_run(a, cfg, &opts, out, &err))
-        fail_msg("lint failed: %s", err.message);
-}
-
-static const anim_check_record *record(const anim_lint_file *f, const char *id)
-{
-    for (size_t i = 0; i < f->record_count; i++)
-        if (strcmp(f->records[i].check_id, id) == 0)
-            return &f->records[i];
-    fail_msg("no record %s", id);
-    return NULL;
+    test_support_lint(a, cfg, MY_CHECKS, sizeof MY_CHECKS / sizeof *MY_CHECKS, out);
 }
 
 /* Lints with the default contract (or cfg) and returns one record; the
@@ -256,7 +120,7 @@ static const anim_check_record *lint_record(const anim_asset *a, const anim_conf
     lint(a, cfg, file);
     if (own)
         anim_config_free(own);
-    return record(file, id);
+    return test_support_record(file, id);
 }
 
 static void assert_complete(const anim_check_record *r, uint32_t findings)
@@ -295,24 +159,6 @@ static void assert_near(double a, double b, double eps)
         fail_msg("%.17g != %.17g (eps %g)", a, b, eps);
 }
 
-static const char *source_dir(void)
-{
-    const char *d = getenv("ANIMSMITH_SOURCE_DIR");
-    return d && *d ? d : ".";
-}
-
-static anim_asset *load_example(const char *name)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/examples/assets/%s", source_dir(), name);
-    anim_error err;
-    anim_error_clear(&err);
-    anim_asset *a = anim_asset_load(path, NULL, &err);
-    if (!a)
-        fail_msg("cannot load %s: %s", path, err.message);
-    return a;
-}
-
 #define SCALE_MSG                                                                                  \
     "scale animation present " EM " verify it is intentional; many rigs and retargeters "        \
     "mishandle animated scale"
@@ -341,18 +187,18 @@ static void assert_bind_gap(const anim_check_record *r, uint32_t index, const ch
 static void test_walk_scaled(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-scaled.glb");
+    anim_asset *a = test_support_load_example("walk-scaled.glb");
     anim_lint_file file;
     anim_config *cfg = config_new();
     lint(a, cfg, &file);
 
-    const anim_check_record *r = record(&file, "scale-keys");
+    const anim_check_record *r = test_support_record(&file, "scale-keys");
     assert_complete(r, 1);
     assert_finding(&r->findings[0], ANIM_SEVERITY_WARNING, "walk_scaled", "pelvis", SCALE_MSG);
     assert_false(r->findings[0].has_time);
     assert_no_values(&r->findings[0]);
 
-    r = record(&file, "non-uniform-scale");
+    r = test_support_record(&file, "non-uniform-scale");
     assert_complete(r, 1);
     assert_finding(&r->findings[0], ANIM_SEVERITY_WARNING, "walk_scaled", "pelvis",
                    NON_UNIFORM_MSG);
@@ -360,21 +206,21 @@ static void test_walk_scaled(void **state)
     assert_true(r->findings[0].time_s == 0.5);
     assert_no_values(&r->findings[0]);
 
-    r = record(&file, "constant-nonunit-scale"); /* opt-in: recorded, not run */
+    r = test_support_record(&file, "constant-nonunit-scale"); /* opt-in: recorded, not run */
     assert_true(r->selected);
     assert_false(r->enabled);
     assert_true(r->applicable);
     assert_int_equal(r->evaluation, ANIM_EVAL_NOT_EVALUATED);
     assert_int_equal(r->finding_count + r->gap_count + r->scope_count, 0);
 
-    r = record(&file, "constant-track");
+    r = test_support_record(&file, "constant-track");
     assert_complete(r, 1);
     assert_finding(&r->findings[0], ANIM_SEVERITY_NOTE, "walk_scaled", "weapon_socket",
                    "translation track has 5 keys but never moves " EM " export bloat");
     assert_false(r->findings[0].has_time);
     assert_no_values(&r->findings[0]);
 
-    r = record(&file, "bind-pose");
+    r = test_support_record(&file, "bind-pose");
     assert_int_equal(r->evaluation, ANIM_EVAL_NOT_EVALUATED);
     assert_int_equal(r->finding_count, 0);
     assert_int_equal(r->scope_count, 0);
@@ -386,9 +232,9 @@ static void test_walk_scaled(void **state)
      * scale moves, so it stays quiet. */
     config_check(cfg, "constant-nonunit-scale", ANIM_SEVERITY_NOTE);
     lint(a, cfg, &file);
-    r = record(&file, "constant-nonunit-scale");
+    r = test_support_record(&file, "constant-nonunit-scale");
     assert_complete(r, 0);
-    assert_int_equal(record(&file, "scale-keys")->finding_count, 1);
+    assert_int_equal(test_support_record(&file, "scale-keys")->finding_count, 1);
     anim_lint_file_free(&file);
     anim_config_free(cfg);
     anim_asset_free(a);
@@ -400,26 +246,26 @@ static void test_walk_scaled_contract(void **state)
 {
     (void)state;
     char path[4096];
-    snprintf(path, sizeof path, "%s/examples/walk-scaled.animsmith.toml", source_dir());
+    snprintf(path, sizeof path, "%s/examples/walk-scaled.animsmith.toml", test_support_source_dir());
     anim_error err;
     anim_error_clear(&err);
     anim_config *cfg = anim_config_load(path, &err);
     if (!cfg)
         fail_msg("cannot load %s: %s", path, err.message);
-    anim_asset *a = load_example("walk-scaled.glb");
+    anim_asset *a = test_support_load_example("walk-scaled.glb");
     anim_lint_file file;
     lint(a, cfg, &file);
-    assert_complete(record(&file, "constant-nonunit-scale"), 0);
-    const anim_check_record *r = record(&file, "scale-keys");
+    assert_complete(test_support_record(&file, "constant-nonunit-scale"), 0);
+    const anim_check_record *r = test_support_record(&file, "scale-keys");
     assert_complete(r, 1);
     assert_finding(&r->findings[0], ANIM_SEVERITY_WARNING, "walk_scaled", "pelvis", SCALE_MSG);
-    r = record(&file, "non-uniform-scale");
+    r = test_support_record(&file, "non-uniform-scale");
     assert_complete(r, 1);
     assert_true(r->findings[0].time_s == 0.5);
-    r = record(&file, "constant-track");
+    r = test_support_record(&file, "constant-track");
     assert_complete(r, 1);
     assert_string_equal(r->findings[0].bone, "weapon_socket");
-    r = record(&file, "bind-pose");
+    r = test_support_record(&file, "bind-pose");
     assert_int_equal(r->gap_count, 1);
     assert_bind_gap(r, 0, "walk_scaled", 0);
     anim_lint_file_free(&file);
@@ -441,15 +287,15 @@ static void test_example_assets(void **state)
                  {"walk-short-channel.glb", "walk_short_channel", 1},
                  {"walk-travel.glb", "walk_travel", 0}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        anim_asset *a = load_example(cases[i].file);
+        anim_asset *a = test_support_load_example(cases[i].file);
         anim_lint_file file;
         const anim_check_record *r = lint_record(a, NULL, "bind-pose", &file);
         assert_int_equal(r->gap_count, 1);
         assert_int_equal(r->evaluation, ANIM_EVAL_NOT_EVALUATED);
         assert_bind_gap(r, 0, cases[i].clip, cases[i].usable);
-        assert_complete(record(&file, "scale-keys"), 0);
-        assert_complete(record(&file, "non-uniform-scale"), 0);
-        assert_complete(record(&file, "constant-track"), 0);
+        assert_complete(test_support_record(&file, "scale-keys"), 0);
+        assert_complete(test_support_record(&file, "non-uniform-scale"), 0);
+        assert_complete(test_support_record(&file, "constant-track"), 0);
         anim_lint_file_free(&file);
         anim_asset_free(a);
     }
@@ -458,7 +304,7 @@ static void test_example_assets(void **state)
 static void test_run_ring_and_frozen_arm(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("run-ring.glb");
+    anim_asset *a = test_support_load_example("run-ring.glb");
     anim_lint_file file;
     const anim_check_record *r = lint_record(a, NULL, "bind-pose", &file);
     static const char *const clips[] = {"run_forward", "run_backward", "run_left", "run_right"};
@@ -474,12 +320,12 @@ static void test_run_ring_and_frozen_arm(void **state)
     anim_lint_file_free(&file);
     anim_asset_free(a);
 
-    a = load_example("walk-frozen-arm.glb");
+    a = test_support_load_example("walk-frozen-arm.glb");
     r = lint_record(a, NULL, "constant-track", &file);
     assert_complete(r, 1);
     assert_finding(&r->findings[0], ANIM_SEVERITY_NOTE, "walk_frozen_arm", "arm_l",
                    "rotation track has 5 keys but never moves " EM " export bloat");
-    assert_bind_gap(record(&file, "bind-pose"), 0, "walk_frozen_arm", 1);
+    assert_bind_gap(test_support_record(&file, "bind-pose"), 0, "walk_frozen_arm", 1);
     anim_lint_file_free(&file);
     anim_asset_free(a);
 }
@@ -516,7 +362,7 @@ static void test_scale_keys(void **state)
         assert_no_values(&r->findings[i]);
     }
     /* uniform growth is not non-uniform; 1.00011 vs 1 is */
-    r = record(&file, "non-uniform-scale");
+    r = test_support_record(&file, "non-uniform-scale");
     assert_complete(r, 1);
     assert_finding(&r->findings[0], ANIM_SEVERITY_WARNING, "c", "d", NON_UNIFORM_MSG);
     assert_true(r->findings[0].time_s == 1.0);
@@ -586,12 +432,12 @@ static void test_cubic_excursion(void **state)
     assert_true(r->findings[0].time_s == 0.5);
     assert_string_equal(r->findings[1].bone, "b");
     assert_true(r->findings[1].time_s == (double)(float)((10.0 - sqrt(28.0)) / 18.0));
-    r = record(&file, "scale-keys");
+    r = test_support_record(&file, "scale-keys");
     assert_complete(r, 2);
     assert_string_equal(r->findings[0].bone, "a");
     assert_string_equal(r->findings[1].bone, "b");
     /* only the zero-tangent track is constant; the translation bumps */
-    r = record(&file, "constant-track");
+    r = test_support_record(&file, "constant-track");
     assert_complete(r, 1);
     assert_finding(&r->findings[0], ANIM_SEVERITY_NOTE, "c", "c",
                    "scale track has 2 keys but never moves " EM " export bloat");
@@ -615,9 +461,9 @@ static void test_analysis_refusals(void **state)
     anim_asset *a = build_one(chans, 3);
     anim_lint_file file;
     lint_record(a, NULL, "scale-keys", &file);
-    assert_complete(record(&file, "scale-keys"), 0);
-    assert_complete(record(&file, "non-uniform-scale"), 0);
-    assert_complete(record(&file, "constant-track"), 0);
+    assert_complete(test_support_record(&file, "scale-keys"), 0);
+    assert_complete(test_support_record(&file, "non-uniform-scale"), 0);
+    assert_complete(test_support_record(&file, "constant-track"), 0);
     anim_lint_file_free(&file);
     anim_asset_free(a);
 }

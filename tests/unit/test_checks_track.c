@@ -156,7 +156,7 @@ typedef struct {
 static void run_lint(run_t *r, const char *const *select, size_t select_count)
 {
     anim_error err;
-    anim_lint_options opts = {select, select_count};
+    anim_lint_options opts = {.select = select, .select_count = select_count};
     if (anim_lint_run(r->asset, r->cfg, &opts, &r->file, &err))
         fail_msg("lint failed: %s", err.message);
 }

@@ -18,6 +18,8 @@
 
 #include "animsmith/doc.h"
 #include "animsmith/gltf.h"
+#include "io/gltf_internal.h"
+#include "io/json_internal.h"
 
 /* ---- building documents ---------------------------------------------- */
 
@@ -987,6 +989,342 @@ static void test_animation_refusals(void **state)
                    "but the loader reads SCALAR of FLOAT");
 }
 
+/* ---- the scanner against the tree --------------------------------------- */
+
+/* The loader reads "bufferViews", "accessors" and "animations" straight
+ * from the text (gltf_scan.c) and falls back to the tree for anything
+ * unusual. Both paths must agree exactly: same tables, same clips, and on
+ * a refusal the same message. gltf_tree_only forces the tree path. */
+
+static void same_track(const anim_track *x, const anim_track *y)
+{
+    assert_int_equal(x->bone, y->bone);
+    assert_int_equal(x->node, y->node);
+    assert_int_equal(x->path, y->path);
+    assert_int_equal(x->interp, y->interp);
+    assert_int_equal(x->key_count, y->key_count);
+    assert_int_equal(x->components, y->components);
+    assert_int_equal(x->value_count, y->value_count);
+    assert_int_equal(x->channel, y->channel);
+    assert_int_equal(x->sampler, y->sampler);
+    assert_int_equal(x->input_accessor, y->input_accessor);
+    assert_int_equal(x->output_accessor, y->output_accessor);
+    assert_int_equal(x->quantized, y->quantized);
+    assert_int_equal(x->borrowed, y->borrowed);
+    assert_memory_equal(x->times, y->times, x->key_count * sizeof(float));
+    if (x->value_count)
+        assert_memory_equal(x->values, y->values,
+                            (size_t)x->value_count * x->components * sizeof(float));
+}
+
+static void same_assets(const anim_asset *a, const anim_asset *b)
+{
+    const anim_source *s = &a->source, *t = &b->source;
+    assert_int_equal(s->view_count, t->view_count);
+    assert_int_equal(s->accessor_count, t->accessor_count);
+    if (s->view_count)
+        assert_memory_equal(s->views, t->views, s->view_count * sizeof *s->views);
+    for (uint32_t i = 0; i < s->accessor_count; i++) {
+        anim_accessor x = s->accessors[i], y = t->accessors[i];
+        assert_string_equal(x.type, y.type);
+        assert_int_equal(x.has_min, y.has_min);
+        assert_int_equal(x.has_max, y.has_max);
+        if (x.has_min)
+            assert_memory_equal(x.min, y.min, x.components * sizeof(double));
+        if (x.has_max)
+            assert_memory_equal(x.max, y.max, x.components * sizeof(double));
+        x.min = x.max = y.min = y.max = NULL;
+        x.type = y.type = NULL;
+        assert_memory_equal(&x, &y, sizeof x);
+    }
+    const anim_doc *d = &a->doc, *e = &b->doc;
+    assert_int_equal(d->clip_count, e->clip_count);
+    for (uint32_t c = 0; c < d->clip_count; c++) {
+        const anim_clip *x = &d->clips[c], *y = &e->clips[c];
+        assert_string_equal(x->name, y->name);
+        assert_int_equal(x->has_name, y->has_name);
+        assert_int_equal(x->track_count, y->track_count);
+        assert_int_equal(x->morph_track_count, y->morph_track_count);
+        assert_int_equal(x->max_keys, y->max_keys);
+        assert_memory_equal(&x->duration_s, &y->duration_s, sizeof x->duration_s);
+        for (uint32_t k = 0; k < x->track_count; k++)
+            same_track(&x->tracks[k], &y->tracks[k]);
+        for (uint32_t k = 0; k < x->morph_track_count; k++)
+            same_track(&x->morph_tracks[k], &y->morph_tracks[k]);
+    }
+}
+
+/* Loads bytes both ways; returns the scanner's asset (NULL when refused,
+ * with the message in err after checking the tree gave the same one). */
+static anim_asset *load_both(const void *bytes, size_t len, bool glb, anim_error *err)
+{
+    anim_error terr;
+    anim_error_clear(err);
+    anim_error_clear(&terr);
+    anim_asset *a = anim_asset_load_memory(bytes, len, glb, NULL, "t.gltf", NULL, err);
+    gltf_tree_only = true;
+    anim_asset *b = anim_asset_load_memory(bytes, len, glb, NULL, "t.gltf", NULL, &terr);
+    gltf_tree_only = false;
+    if (!a != !b)
+        fail_msg("scanner %s, tree %s", a ? "loaded" : err->message, b ? "loaded" : terr.message);
+    if (a)
+        same_assets(a, b);
+    else {
+        assert_string_equal(err->message, terr.message);
+        assert_int_equal(err->code, terr.code);
+    }
+    anim_asset_free(b);
+    return a;
+}
+
+/* True when the scanner consumed the root member key (it stays deferred
+ * until someone reads it). */
+static bool scanned(const anim_asset *a, const char *key)
+{
+    const anim_json_value *v = json_get_raw(a->source.root, key, strlen(key));
+    return v && (v->flags & ANIM_JSON_F_DEFERRED);
+}
+
+static void test_scan_matches_tree(void **state)
+{
+    (void)state;
+    blob bl;
+    std_blob(&bl);
+    /* Accepted documents: the scanner must take the plain ones and may
+     * decline the rest; either way both paths agree. */
+    static const struct {
+        const char *tmpl;
+        bool scans; /* all three arrays read by the scanner */
+    } ok[] = {
+        {STD "'nodes':[{}]," WALK("{'input':0,'output':1}"), true},
+        /* Whitespace everywhere, unknown scalar members, names, STEP,
+         * normalized false, min/max, byteStride, a channel without node. */
+        {HEAD "'bufferViews' : [ { 'buffer' : 0 , 'byteLength' : 12 , 'name' : 'tv' , 'target' : 34962 } ,\n"
+              "\t{'buffer':0,'byteOffset':12,'byteLength':36,'byteStride':12,'extrasx':null}],\r\n"
+              "'accessors':[{'bufferView':0,'componentType':5126,'count':3,'type':'SCALAR',"
+              "'min':[0],'max':[1.0e0],'normalized':false,'name':'t\\u00e9'},"
+              "{'bufferView':1,'byteOffset':0,'componentType':5126,'count':3,'type':'VEC3',"
+              "'max':[2.0,-1.5e-3,1e2],'min':[0,0,-0.0]}],'nodes':[{},{}],"
+              "'animations':[{'name':'w\xc3\xa9lk','samplers':[{'output':1,'input':0,"
+              "'interpolation':'STEP','u':true}],'channels':[{'target':{'path':'translation',"
+              "'node':1},'sampler':0},{'sampler':0,'target':{'path':'weights'}}]},"
+              "{'channels':[],'samplers':[]},{'name':'walk','channels':[],'samplers':[]},"
+              "{'name':'walk','channels':[],'samplers':[]}]}",
+         true},
+        /* Shapes the scanner declines: an escaped key, an object member,
+         * sparse, extras, a float index that the tree refuses... */
+        {STD "'nodes':[{}],'animations':[{'name':'walk','channels':[{'sampler':0,'target':"
+             "{'node':0,'path':'translation'}}],'samplers':[{'input':0,'output':1}],"
+             "'extras':{'a':1}}]}",
+         false},
+        {HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3,"
+                        "'type':'SCALAR'},{'bufferView':1,'componentType':5126,'count':3,"
+                        "'type':'VEC3','sparse':{'count':1,'indices':{'bufferView':0,"
+                        "'componentType':5125},'values':{'bufferView':1}}}],'nodes':[{}]," WALK("{'input':0,'output':1}"),
+         false},
+        {STD "'nodes':[{}],'animations':[{'name':'w\\u0061lk','channels':[{'sampler':0,"
+             "'target':{'node':0,'path':'translation'}}],'samplers':[{'input':0,'output':1}]}]}",
+         false},
+        {STD "'nodes':[{}],'animations':[{'name':'walk','channels':[{'\\u0073ampler':0,"
+             "'target':{'node':0,'path':'translation'}}],'samplers':[{'input':0,'output':1}]}]}",
+         false},
+        /* A target without a node but with an unknown path is skipped. */
+        {STD "'nodes':[{}],'animations':[{'channels':[{'sampler':0,'target':{'path':'pointer'}}],"
+             "'samplers':[{'input':0,'output':1}]}]}",
+         false},
+        /* Shared key times and a CUBICSPLINE output. */
+        {STD "'nodes':[{},{}],'animations':[{'channels':[{'sampler':0,'target':{'node':0,"
+             "'path':'translation'}},{'sampler':1,'target':{'node':1,'path':'scale'}}],"
+             "'samplers':[{'input':0,'output':4,'interpolation':'CUBICSPLINE'},"
+             "{'input':0,'output':3}]}]}",
+         true},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        char *json = expand(ok[i].tmpl, &bl);
+        anim_error err;
+        anim_asset *a = load_both(json, strlen(json), false, &err);
+        if (!a)
+            fail_msg("document %zu refused: %s", i, err.message);
+        if (ok[i].scans) {
+            assert_true(scanned(a, "bufferViews"));
+            assert_true(scanned(a, "accessors"));
+            assert_true(scanned(a, "animations"));
+        }
+        anim_asset_free(a);
+        free(json);
+    }
+
+    /* Refusals: the scanner declines or its records fail a check, and the
+     * tree path names the fault exactly as before. */
+    static const char *const bad[] = {
+        /* JSON faults inside the scanned arrays. */
+        STD "'nodes':[{}],'animations':[{'name':'walk','channels':[],'samplers':[],}]}",
+        STD "'nodes':[{}],'animations':[{'name':'walk','name':'x','channels':[],'samplers':[]}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'count':3,'count':3,'componentType':5126,"
+                       "'type':'SCALAR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'count':03,'componentType':5126,'type':'SCALAR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'count':3,'componentType':5126,'type':'SCALAR',"
+                       "'max':[1e999]}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'count':3,'componentType':5126,'type':'SC\x01'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'count':3,'componentType':5126,'type':'S\xc0\xafR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'count':3,'componentType':5126,'type':'SCALAR'}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12 'byteOffset':0}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12,'x':tru}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12,'a':1,'b':2,'c':3,'d':4,'e':5,'f':6,"
+             "'g':7,'h':8,'i':9,'a':10}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12,'x':1,'x':2}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12}],'bufferViews':[]}",
+        /* glTF faults the records carry. */
+        HEAD "'bufferViews':[{'buffer':1,'byteLength':12}]}",
+        HEAD "'bufferViews':[{'byteLength':12}]}",
+        HEAD "'bufferViews':[{'buffer':0}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':0}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12,'byteStride':6}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12,'byteStride':256}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':-12}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':1.5}]}",
+        HEAD "'bufferViews':[{'buffer':'0','byteLength':12}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':99999999999999999999}]}",
+        HEAD "'bufferViews':[{'buffer':0,'byteLength':12},7]}",
+        HEAD "'bufferViews':{}}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':5,'componentType':5126,'count':3,'type':'SCALAR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'count':3,'type':'SCALAR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'type':'SCALAR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5127,'count':3,'type':'SCALAR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':4294967296,'type':'SCALAR'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3,'type':'VEC5'}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3,'type':'SCALAR',"
+                       "'normalized':true}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3,'type':'SCALAR',"
+                       "'normalized':1}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3,'type':'VEC3',"
+                       "'min':[0,0]}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3,'type':'SCALAR',"
+                       "'max':[0,'a']}]}",
+        HEAD STD_VIEWS "'accessors':[{'bufferView':0,'componentType':5126,'count':3,'type':7}]}",
+        STD "'nodes':[{}],'animations':[{'name':'walk','samplers':[]}]}",
+        STD "'nodes':[{}],'animations':[{'name':'walk','channels':[]}]}",
+        STD "'nodes':[{}],'animations':[{'name':7,'channels':[],'samplers':[]}]}",
+        STD "'nodes':[{}],'animations':[{'name':'w\\u0000','channels':[],'samplers':[]}]}",
+        STD "'nodes':[{}]," WALK("{'input':0}"),
+        STD "'nodes':[{}]," WALK("{'input':0,'output':5}"),
+        STD "'nodes':[{}]," WALK("{'input':0,'output':1,'interpolation':'linear'}"),
+        STD "'nodes':[{}]," WALK("{'input':0,'output':1,'interpolation':5}"),
+        STD "'nodes':[{}]," WALK("7"),
+        STD "'nodes':[{}],'animations':[{'channels':[{'target':{'node':0,'path':'translation'}}],"
+            "'samplers':[{'input':0,'output':1}]}]}",
+        STD "'nodes':[{}],'animations':[{'channels':[{'sampler':0}],'samplers':[{'input':0,'output':1}]}]}",
+        STD "'nodes':[{}],'animations':[{'channels':[{'sampler':0,'target':{'node':0}}],"
+            "'samplers':[{'input':0,'output':1}]}]}",
+        STD "'nodes':[{}],'animations':[{'channels':[{'sampler':0,'target':{'node':1,'path':'scale'}}],"
+            "'samplers':[{'input':0,'output':1}]}]}",
+        STD "'nodes':[{}],'animations':[{'channels':[{'sampler':0,'target':{'node':0,'path':'scale'}},"
+            "{'sampler':0,'target':{'node':0,'path':'rotation'}}],'samplers':[{'input':0,'output':1}]}]}",
+        STD "'nodes':[{}],'animations':[{'channels':[{'sampler':0,'target':{'node':0,'path':7}}],"
+            "'samplers':[{'input':0,'output':1}]}]}",
+        STD "'nodes':[{}],'animations':[{'channels':[{'sampler':0,'target':7}],"
+            "'samplers':[{'input':0,'output':1}]}]}",
+        STD "'nodes':[{}],'animations':[7]}",
+        STD "'nodes':[{}],'animations':{}}",
+        /* A fault in a later clip after good ones, and one in the JSON
+         * after the scanned arrays. */
+        STD "'nodes':[{}],'animations':[{'channels':[],'samplers':[]},{'channels':[{'sampler':0,"
+            "'target':{'node':0,'path':'translation'}}],'samplers':[{'input':0,'output':2}]}]}",
+        STD "'nodes':[{}]," WALK("{'input':0,'output':1}") ",",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *json = expand(bad[i], &bl);
+        anim_error err;
+        anim_asset *a = load_both(json, strlen(json), false, &err);
+        if (a) {
+            anim_asset_free(a);
+            fail_msg("document %zu loaded: %s", i, json);
+        }
+        free(json);
+    }
+}
+
+/* The deferred arrays read like any other JSON once asked for. */
+static void test_scanned_arrays_expand(void **state)
+{
+    (void)state;
+    blob bl;
+    std_blob(&bl);
+    anim_asset *a = must_load(STD "'nodes':[{}]," WALK("{'input':0,'output':1}"), &bl);
+    const anim_json_value *root = a->source.root;
+    assert_true(scanned(a, "accessors"));
+    /* Walking the root's members reaches the deferred values too. */
+    bool seen = false;
+    for (size_t i = 0; i < anim_json_count(root); i++) {
+        const anim_json_member *m = anim_json_member_at(root, i);
+        if (anim_json_key_len(m) == 9 && !memcmp(m->key, "accessors", 9)) {
+            assert_int_equal(anim_json_count(&m->value), 5);
+            const anim_json_value *acc = anim_json_item(&m->value, 1);
+            assert_false(m->value.flags & ANIM_JSON_F_DEFERRED);
+            assert_int_equal(acc->type, ANIM_JSON_OBJECT);
+            assert_true(anim_json_string_eq(anim_json_get(acc, "type"), "VEC3"));
+            const anim_json_value *ct = anim_json_get(acc, "componentType");
+            assert_int_equal(anim_json_integer(ct), 5126);
+            assert_memory_equal(anim_json_number_text(ct, a->source.json_text), "5126", 4);
+            seen = true;
+        }
+    }
+    assert_true(seen);
+    const anim_json_value *anims = anim_json_get(root, "animations");
+    assert_non_null(anims);
+    assert_int_equal(anim_json_count(anims), 1);
+    assert_true(anim_json_string_eq(anim_json_get(anim_json_item(anims, 0), "name"), "walk"));
+    const anim_json_value *views = anim_json_get(root, "bufferViews");
+    assert_int_equal(anim_json_count(views), 5);
+    assert_int_equal(anim_json_integer(anim_json_get(anim_json_item(views, 4), "byteOffset")), 132);
+    anim_asset_free(a);
+}
+
+/* Every example and corpus file loads the same both ways. */
+static void test_scan_matches_tree_on_files(void **state)
+{
+    (void)state;
+    static const char *const dirs[] = {"examples/assets", "tests/fixtures/identity",
+                                       "../shared/corpus"};
+    const char *env = getenv("ANIMSMITH_CORPUS");
+    size_t files = 0;
+    for (size_t d = 0; d < 4; d++) {
+        const char *dir = d < 3 ? dirs[d] : env;
+        if (!dir)
+            continue;
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd,
+                 "find '%s' -maxdepth 2 \\( -name '*.glb' -o -name '*.gltf' \\) 2>/dev/null | sort",
+                 dir);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        char path[1024];
+        while (fgets(path, sizeof path, p)) {
+            path[strcspn(path, "\n")] = 0;
+            anim_error err, terr;
+            anim_asset *a = anim_asset_load(path, NULL, &err);
+            gltf_tree_only = true;
+            anim_asset *b = anim_asset_load(path, NULL, &terr);
+            gltf_tree_only = false;
+            if (!a != !b)
+                fail_msg("%s: scanner %s, tree %s", path, a ? "loaded" : err.message,
+                         b ? "loaded" : terr.message);
+            if (a)
+                same_assets(a, b);
+            else
+                assert_string_equal(err.message, terr.message);
+            anim_asset_free(a);
+            anim_asset_free(b);
+            files++;
+        }
+        pclose(p);
+    }
+    if (!env && access("../shared/corpus", F_OK) != 0)
+        print_message("corpus absent (../shared/corpus, $ANIMSMITH_CORPUS): examples only\n");
+    assert_true(files > 0);
+}
+
 /* ---- external buffers -------------------------------------------------- */
 
 static void test_external_buffers(void **state)
@@ -1166,6 +1504,9 @@ int main(void)
         cmocka_unit_test(test_json_and_extension_refusals),
         cmocka_unit_test(test_mesh_refusals),
         cmocka_unit_test(test_animation_refusals),
+        cmocka_unit_test(test_scan_matches_tree),
+        cmocka_unit_test(test_scanned_arrays_expand),
+        cmocka_unit_test(test_scan_matches_tree_on_files),
         cmocka_unit_test(test_external_buffers),
         cmocka_unit_test(test_huge_sizes_refused_quickly),
     };
