@@ -40,11 +40,5 @@ static int check_track(anim_lint_context *ctx, anim_check_record *rec, const ani
 
 CHECK_RUN(nan)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
-        const anim_clip *clip = &ctx->doc->clips[c];
-        for (uint32_t i = 0; i < clip->track_count; i++)
-            if (check_track(ctx, rec, clip, &clip->tracks[i]))
-                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    }
-    return 0;
+    return track_check_each(ctx, rec, check_track, err);
 }

@@ -4,6 +4,18 @@
 #include "animsmith/numfmt.h"
 #include "checks/track_util.h"
 
+int track_check_each(anim_lint_context *ctx, anim_check_record *rec, track_check_fn fn,
+                     anim_error *err)
+{
+    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+        const anim_clip *clip = &ctx->doc->clips[c];
+        for (uint32_t i = 0; i < clip->track_count; i++)
+            if (fn(ctx, rec, clip, &clip->tracks[i]))
+                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    }
+    return 0;
+}
+
 anim_finding_fields track_fields(const anim_lint_context *ctx, const anim_clip *clip,
                                  const anim_track *track, anim_severity severity)
 {

@@ -15,6 +15,16 @@
  * digits) and for plain display (ANIM_FMT_PLAIN_MAX). */
 #define TRACK_FMT_MAX 400
 
+/* One per-track check: records what it finds on one track; -1 only when
+ * out of memory. */
+typedef int (*track_check_fn)(anim_lint_context *ctx, anim_check_record *rec,
+                              const anim_clip *clip, const anim_track *track);
+
+/* Runs fn over every track of every clip, in document order; the first
+ * failure stops the run as ANIM_ERR_NOMEM (the CHECK_RUN result). */
+int track_check_each(anim_lint_context *ctx, anim_check_record *rec, track_check_fn fn,
+                     anim_error *err);
+
 /* Fields every per-track finding carries: severity, clip name and the
  * track's bone name (`<unknown>` out of range); no time, no values. */
 anim_finding_fields track_fields(const anim_lint_context *ctx, const anim_clip *clip,

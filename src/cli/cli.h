@@ -27,6 +27,11 @@ __attribute__((format(printf, 1, 2)))
 #endif
 int cli_operator_error(const char *fmt, ...);
 
+/* The contract for a command: --config FILE, else ./animsmith.toml when
+ * present, else the defaults. On failure prints the operator error, sets
+ * *rc to 2 and returns NULL. */
+struct anim_config *cli_config(const cli_globals *globals, int *rc);
+
 /* Writes the buffer to stdout in one go. A closed or full stdout does not
  * change the exit code of work that was done (seed: Exit Codes). */
 void cli_deliver(const anim_strbuf *out);

@@ -104,12 +104,7 @@ typedef struct {
 
 static void set_slot_error(lint_slot *slot, const char *path, const char *msg)
 {
-    char buf[ANIM_ERROR_MESSAGE_MAX + 512];
-    if (path)
-        snprintf(buf, sizeof buf, "%s: %s", path, msg);
-    else
-        snprintf(buf, sizeof buf, "%s", msg);
-    slot->error = strdup(buf);
+    slot->error = cli_file_error(path, msg);
 }
 
 static const anim_metric_grid *lint_grid_for(void *user, uint32_t clip)
@@ -251,13 +246,8 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
     if (!rc && a.files.count == 0)
         rc = cli_operator_error("lint: no input files (usage: animsmith lint <file...>)");
     anim_config *cfg = NULL;
-    if (!rc) {
-        anim_error err;
-        anim_error_clear(&err);
-        cfg = anim_config_resolve(globals->config_path, &err);
-        if (!cfg)
-            rc = cli_operator_error("%s", err.message);
-    }
+    if (!rc)
+        cfg = cli_config(globals, &rc);
     lint_slot *slots = NULL;
     if (!rc) {
         slots = calloc(a.files.count, sizeof *slots);

@@ -71,12 +71,7 @@ typedef struct {
 
 static void fail_with(measured_file *mf, const char *path, const char *msg)
 {
-    char buf[ANIM_ERROR_MESSAGE_MAX + 512];
-    if (path)
-        snprintf(buf, sizeof buf, "%s: %s", path, msg);
-    else
-        snprintf(buf, sizeof buf, "%s", msg);
-    mf->error = strdup(buf);
+    mf->error = cli_file_error(path, msg);
 }
 
 /* Loads and measures one file on a worker thread (touches only its slot). */
@@ -148,13 +143,8 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
     if (!rc && a.files.count == 0)
         rc = cli_operator_error("measure: no input files (usage: animsmith measure <file...>)");
     anim_config *cfg = NULL;
-    if (!rc) {
-        anim_error err;
-        anim_error_clear(&err);
-        cfg = anim_config_resolve(globals->config_path, &err);
-        if (!cfg)
-            rc = cli_operator_error("%s", err.message);
-    }
+    if (!rc)
+        cfg = cli_config(globals, &rc);
     measured_file *mfs = NULL;
     if (!rc) {
         mfs = calloc(a.files.count, sizeof *mfs);

@@ -3,11 +3,14 @@
  * completion never shows in the output. */
 #include "jobs.h"
 
+#include "animsmith/error.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -101,4 +104,18 @@ void cli_run_jobs(size_t n, int jobs, cli_job_fn fn, void *ctx, const char *verb
     }
     watch_progress(&q, verb, threads, started);
     free(threads);
+}
+
+char *cli_file_error(const char *path, const char *msg)
+{
+    char buf[ANIM_ERROR_MESSAGE_MAX + 512];
+    if (path)
+        snprintf(buf, sizeof buf, "%s: %s", path, msg);
+    else
+        snprintf(buf, sizeof buf, "%s", msg);
+    size_t n = strlen(buf) + 1;
+    char *copy = malloc(n);
+    if (copy)
+        memcpy(copy, buf, n);
+    return copy;
 }

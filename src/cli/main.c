@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "animsmith/config.h"
 #include "animsmith/text.h"
 #include "animsmith_version.h"
 #include "cli.h"
@@ -42,6 +43,16 @@ int cli_operator_error(const char *fmt, ...)
         fputs(sb.data, stderr);
     anim_strbuf_free(&sb);
     return EXIT_OPERATOR;
+}
+
+anim_config *cli_config(const cli_globals *globals, int *rc)
+{
+    anim_error err;
+    anim_error_clear(&err);
+    anim_config *cfg = anim_config_resolve(globals->config_path, &err);
+    if (!cfg)
+        *rc = cli_operator_error("%s", err.message);
+    return cfg;
 }
 
 void cli_deliver(const anim_strbuf *out)

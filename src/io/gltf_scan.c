@@ -174,10 +174,128 @@ static bool unknown_key(unknown_keys *u, const char *k, size_t kl)
     return true;
 }
 
+/* Known keys are matched whole, closing quote included, by fixed-size
+ * compares instead of being scanned byte by byte (the scan was the largest
+ * cost of the pass): a match is a valid JSON string without escapes.
+ * A matcher returns the key's length, or 0 to read the key generally. */
+typedef size_t (*key_matcher)(const unsigned char *q, size_t avail);
+#define LIT(lit) (avail >= sizeof lit && memcmp(q, lit "\"", sizeof lit) == 0 ? sizeof lit - 1 : 0)
+
+static size_t view_keys(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    if (q[0] == 'b')
+        (void)((m = LIT("buffer")) || (m = LIT("byteOffset")) || (m = LIT("byteLength")) ||
+               (m = LIT("byteStride")));
+    return m;
+}
+
+static size_t accessor_keys(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    switch (q[0]) {
+    case 'b': (void)((m = LIT("bufferView")) || (m = LIT("byteOffset"))); break;
+    case 'c': (void)((m = LIT("componentType")) || (m = LIT("count"))); break;
+    case 't': m = LIT("type"); break;
+    case 'm': (void)((m = LIT("min")) || (m = LIT("max"))); break;
+    case 'n': m = LIT("normalized"); break;
+    default: break;
+    }
+    return m;
+}
+
+static size_t sampler_keys(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    switch (q[0]) {
+    case 'i': (void)((m = LIT("input")) || (m = LIT("interpolation"))); break;
+    case 'o': m = LIT("output"); break;
+    default: break;
+    }
+    return m;
+}
+
+static size_t channel_keys(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    switch (q[0]) {
+    case 's': m = LIT("sampler"); break;
+    case 't': m = LIT("target"); break;
+    case 'n': m = LIT("node"); break;
+    case 'p': m = LIT("path"); break;
+    default: break;
+    }
+    return m;
+}
+
+static size_t animation_keys(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    switch (q[0]) {
+    case 'n': m = LIT("name"); break;
+    case 's': m = LIT("samplers"); break;
+    case 'c': m = LIT("channels"); break;
+    default: break;
+    }
+    return m;
+}
+
+/* The same for the string values that repeat in every object. */
+static size_t type_values(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    switch (q[0]) {
+    case 'S': m = LIT("SCALAR"); break;
+    case 'V': (void)((m = LIT("VEC3")) || (m = LIT("VEC4")) || (m = LIT("VEC2"))); break;
+    case 'M': (void)((m = LIT("MAT4")) || (m = LIT("MAT3")) || (m = LIT("MAT2"))); break;
+    default: break;
+    }
+    return m;
+}
+
+static size_t interp_values(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    switch (q[0]) {
+    case 'L': m = LIT("LINEAR"); break;
+    case 'S': m = LIT("STEP"); break;
+    case 'C': m = LIT("CUBICSPLINE"); break;
+    default: break;
+    }
+    return m;
+}
+
+static size_t path_values(const unsigned char *q, size_t avail)
+{
+    size_t m = 0;
+    switch (q[0]) {
+    case 't': m = LIT("translation"); break;
+    case 'r': m = LIT("rotation"); break;
+    case 's': m = LIT("scale"); break;
+    case 'w': m = LIT("weights"); break;
+    default: break;
+    }
+    return m;
+}
+
+/* A string value at c->i: the matcher's literals first, else read_str. */
+static inline bool read_value_str(cur *c, key_matcher match, const char **str, size_t *len)
+{
+    if (c->s[c->i] != '"')
+        return false;
+    size_t m = match(c->s + c->i + 1, c->n - c->i - 1);
+    if (!m)
+        return read_str(c, str, len);
+    *str = (const char *)c->s + c->i + 1;
+    *len = m;
+    c->i += m + 2;
+    return true;
+}
+
 /* Object members: call with *first = true just after '{'. Returns 1 with
  * the key read and c->i at its value, 0 when the object closed, -1 to
  * decline. */
-static int next_key(cur *c, bool *first, const char **k, size_t *kl)
+static inline int next_key(cur *c, bool *first, key_matcher match, const char **k, size_t *kl)
 {
     int ch = peek(c);
     if (ch == '}') {
@@ -191,7 +309,17 @@ static int next_key(cur *c, bool *first, const char **k, size_t *kl)
         ch = peek(c);
     }
     *first = false;
-    if (ch != '"' || !read_str(c, k, kl) || peek(c) != ':')
+    if (ch != '"')
+        return -1;
+    size_t m = match(c->s + c->i + 1, c->n - c->i - 1);
+    if (m) {
+        *k = (const char *)c->s + c->i + 1;
+        *kl = m;
+        c->i += m + 2;
+    } else if (!read_str(c, k, kl)) {
+        return -1;
+    }
+    if (peek(c) != ':')
         return -1;
     c->i++;
     ws(c);
@@ -260,7 +388,7 @@ static bool scan_view(gltf_scan *sc, cur *c)
     const char *k;
     size_t kl;
     int more;
-    while ((more = next_key(c, &first, &k, &kl)) == 1) {
+    while ((more = next_key(c, &first, view_keys, &k, &kl)) == 1) {
         uint64_t *dst = NULL;
         unsigned bit = 0;
         if (KEY("buffer"))
@@ -321,7 +449,7 @@ static bool scan_accessor(gltf_scan *sc, cur *c)
     const char *k;
     size_t kl;
     int more;
-    while ((more = next_key(c, &first, &k, &kl)) == 1) {
+    while ((more = next_key(c, &first, accessor_keys, &k, &kl)) == 1) {
         uint64_t *dst = NULL;
         unsigned bit = 0;
         if (KEY("bufferView"))
@@ -339,7 +467,7 @@ static bool scan_accessor(gltf_scan *sc, cur *c)
         } else if (KEY("type")) {
             const char *t;
             size_t tl;
-            if ((r->has & AR_TYPE) || c->s[c->i] != '"' || !read_str(c, &t, &tl))
+            if ((r->has & AR_TYPE) || !read_value_str(c, type_values, &t, &tl))
                 return false;
             r->type = (uint8_t)gltf_accessor_type_code(t, tl);
             if (!r->type)
@@ -386,7 +514,7 @@ static bool scan_sampler(gltf_scan *sc, cur *c)
     const char *k;
     size_t kl;
     int more;
-    while ((more = next_key(c, &first, &k, &kl)) == 1) {
+    while ((more = next_key(c, &first, sampler_keys, &k, &kl)) == 1) {
         if (KEY("input")) {
             if ((r->has & SR_INPUT) || !read_uint(c, &r->input))
                 return false;
@@ -398,7 +526,7 @@ static bool scan_sampler(gltf_scan *sc, cur *c)
         } else if (KEY("interpolation")) {
             const char *t;
             size_t tl;
-            if (r->interp || c->s[c->i] != '"' || !read_str(c, &t, &tl))
+            if (r->interp || !read_value_str(c, interp_values, &t, &tl))
                 return false;
             if (tl == 6 && !memcmp(t, "LINEAR", 6))
                 r->interp = 1 + ANIM_INTERP_LINEAR;
@@ -425,7 +553,7 @@ static bool scan_target(gltf_channel_rec *r, cur *c)
     const char *k;
     size_t kl;
     int more;
-    while ((more = next_key(c, &first, &k, &kl)) == 1) {
+    while ((more = next_key(c, &first, channel_keys, &k, &kl)) == 1) {
         if (KEY("node")) {
             if ((r->has & CR_NODE) || !read_uint(c, &r->node))
                 return false;
@@ -433,7 +561,7 @@ static bool scan_target(gltf_channel_rec *r, cur *c)
         } else if (KEY("path")) {
             const char *t;
             size_t tl;
-            if ((r->has & CR_PATH) || c->s[c->i] != '"' || !read_str(c, &t, &tl))
+            if ((r->has & CR_PATH) || !read_value_str(c, path_values, &t, &tl))
                 return false;
             static const char *const paths[4] = {"translation", "rotation", "scale", "weights"};
             for (int p = 0; p < 4 && !r->path; p++)
@@ -461,7 +589,7 @@ static bool scan_channel(gltf_scan *sc, cur *c)
     const char *k;
     size_t kl;
     int more;
-    while ((more = next_key(c, &first, &k, &kl)) == 1) {
+    while ((more = next_key(c, &first, channel_keys, &k, &kl)) == 1) {
         if (KEY("sampler")) {
             if ((r->has & CR_SAMPLER) || !read_uint(c, &r->sampler))
                 return false;
@@ -506,7 +634,7 @@ static bool scan_animation(gltf_scan *sc, cur *c)
     const char *k;
     size_t kl;
     int more;
-    while ((more = next_key(c, &first, &k, &kl)) == 1) {
+    while ((more = next_key(c, &first, animation_keys, &k, &kl)) == 1) {
         r = &sc->anims[index];
         if (KEY("name")) {
             const char *t;

@@ -20,6 +20,7 @@
 #include "animsmith/gltf.h"
 #include "animsmith/lint.h"
 #include "checks/node_selector.h"
+#include "support/test_support.h"
 
 /* ---- contracts -------------------------------------------------------- */
 
@@ -83,27 +84,6 @@ static anim_clip_selector *add_clip(anim_config *cfg, const char *selector,
 
 /* ---- documents -------------------------------------------------------- */
 
-static char *base64(const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc(n / 3 * 4 + 8);
-    assert_non_null(out);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        out[o++] = tab[v >> 18 & 63];
-        out[o++] = tab[v >> 12 & 63];
-        out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? tab[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
-
 /* Loads a .gltf text; single quotes become double quotes and @URI@ the
  * shared animation buffer: times {0, 1} at 0 (accessor 0), two rotation
  * keys at 8 (accessor 1), two translation keys at 40 (accessor 2). */
@@ -113,7 +93,7 @@ static anim_asset *load_gltf(const char *tmpl)
                       0.0f, 0.0f, 0.0f, 1.0f,            /* rotation key 0 */
                       0.0f, 0.0f, 0.38268343f, 0.9238795f, /* rotation key 1 */
                       0.0f, 0.0f, 0.0f, 0.0f, 0.5f, 0.0f}; /* translations */
-    char *b64 = base64((const uint8_t *)data, sizeof data);
+    char *b64 = test_support_base64(data, sizeof data);
     char uri[256];
     snprintf(uri, sizeof uri, "data:application/octet-stream;base64,%s", b64);
     free(b64);
@@ -131,11 +111,8 @@ static anim_asset *load_gltf(const char *tmpl)
         }
     }
     json[o] = 0;
-    anim_error err;
-    anim_asset *a = anim_asset_load_memory(json, o, false, NULL, "t.gltf", NULL, &err);
+    anim_asset *a = test_support_load_gltf(json, o, "t.gltf");
     free(json);
-    if (!a)
-        fail_msg("load failed: %s", err.message);
     return a;
 }
 
@@ -157,18 +134,6 @@ static anim_asset *load_nodes(const char *nodes_json)
     return load_gltf(tmpl);
 }
 
-static anim_asset *load_example(const char *name)
-{
-    const char *root = getenv("ANIMSMITH_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/examples/assets/%s", root ? root : ".", name);
-    anim_error err;
-    anim_asset *a = anim_asset_load(path, NULL, &err);
-    if (!a)
-        fail_msg("cannot load %s: %s", path, err.message);
-    return a;
-}
-
 /* ---- running ---------------------------------------------------------- */
 
 typedef struct {
@@ -179,42 +144,7 @@ typedef struct {
 static void run_check(const anim_asset *a, const anim_config *cfg, const char *id,
                       run_result *out)
 {
-    const char *select[1] = {id};
-    anim_lint_options opts = {.select = select, .select_count = 1};
-    anim_error err;
-    if (anim_lint_run(a, cfg, &opts, &out->file, &err))
-        fail_msg("lint failed: %s", err.message);
-    out->rec = NULL;
-    for (size_t i = 0; i < out->file.record_count; i++) {
-        const anim_check_record *r = &out->file.records[i];
-        if (strcmp(r->check_id, id) == 0)
-            out->rec = r;
-        else
-            assert_int_equal(r->finding_count + r->gap_count + r->scope_count, 0);
-    }
-    assert_non_null(out->rec);
-}
-
-static void expect_state(const anim_check_record *r, bool applicable, anim_evaluation ev,
-                         uint32_t findings, uint32_t scopes, uint32_t gaps)
-{
-    assert_true(r->selected);
-    assert_true(r->enabled);
-    assert_int_equal(r->applicable, applicable);
-    assert_string_equal(anim_evaluation_name(r->evaluation), anim_evaluation_name(ev));
-    assert_int_equal(r->finding_count, findings);
-    assert_int_equal(r->scope_count, scopes);
-    assert_int_equal(r->gap_count, gaps);
-}
-
-static void expect_str(const char *got, const char *want)
-{
-    if (!want)
-        assert_null(got);
-    else {
-        assert_non_null(got);
-        assert_string_equal(got, want);
-    }
+    out->rec = test_support_lint_only(a, cfg, id, &out->file);
 }
 
 static void expect_number(anim_value v, double want)
@@ -235,28 +165,12 @@ static void expect_finding(const anim_finding *f, const char *check, anim_severi
 {
     assert_string_equal(f->check_id, check);
     assert_int_equal(f->severity, sev);
-    expect_str(f->clip, clip);
-    expect_str(f->bone, bone);
-    expect_str(f->node, node);
+    test_support_expect_str(f->clip, clip);
+    test_support_expect_str(f->bone, bone);
+    test_support_expect_str(f->node, node);
     assert_false(f->has_time);
     assert_int_equal(f->member_count, 0);
     assert_string_equal(f->message, message);
-}
-
-static void expect_scope(const anim_scope *s, const char *code, const char *subject)
-{
-    assert_string_equal(s->code, code);
-    expect_str(s->subject, subject);
-}
-
-static void expect_gap(const anim_gap *g, const char *code, const char *scope_code,
-                       const char *subject, const char *message)
-{
-    assert_string_equal(g->code, code);
-    assert_string_equal(g->message, message);
-    assert_int_equal(g->has_scope, scope_code != NULL);
-    expect_str(g->scope.code, scope_code);
-    expect_str(g->scope.subject, subject);
 }
 
 /* ---- required-bones --------------------------------------------------- */
@@ -264,14 +178,14 @@ static void expect_gap(const anim_gap *g, const char *code, const char *scope_co
 static void test_required_present_absent(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk.glb");
+    anim_asset *a = test_support_load_example("walk.glb");
     anim_config *cfg = cfg_new();
     /* pelvis twice: distinct names are checked once, first-declared order. */
     LIST(cfg, required_bones, "pelvis", "weapon_socket", "pelvis", "foot_l", "ik_hand_l");
     run_result r;
     run_check(a, cfg, "required-bones", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 1, 0);
-    expect_scope(&r.rec->scopes[0], "required_bone_presence", NULL);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 1, 0);
+    test_support_expect_scope(&r.rec->scopes[0], "required_bone_presence", NULL);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "required-bones", ANIM_SEVERITY_ERROR, NULL, "weapon_socket", NULL,
                    "required bone does not exist in the skeleton");
@@ -284,7 +198,7 @@ static void test_required_present_absent(void **state)
     /* Everything present: clean and complete. */
     LIST(cfg, required_bones, "pelvis", "foot_r");
     run_check(a, cfg, "required-bones", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
     anim_asset_free(a);
@@ -300,7 +214,7 @@ static void test_required_ambiguous_and_synthetic_names(void **state)
     LIST(cfg, required_bones, "socket", "node3", "root");
     run_result r;
     run_check(a, cfg, "required-bones", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "required-bones", ANIM_SEVERITY_ERROR, NULL, "socket", NULL,
                    "required bone name is ambiguous: 2 skeleton bones share this name");
@@ -336,8 +250,8 @@ static void test_required_no_skeleton(void **state)
     LIST(cfg, required_bones, "root");
     run_result r;
     run_check(a, cfg, "required-bones", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&r.rec->gaps[0], "skeleton_unavailable", "required_bone_presence", NULL,
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+    test_support_expect_gap(&r.rec->gaps[0], "skeleton_unavailable", "required_bone_presence", NULL,
                "required skeleton bones cannot be checked because the file has no usable "
                "skeleton");
     anim_lint_file_free(&r.file);
@@ -348,7 +262,7 @@ static void test_required_no_skeleton(void **state)
 static void test_required_not_applicable(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk.glb");
+    anim_asset *a = test_support_load_example("walk.glb");
     anim_config *cfg = cfg_new();
     run_result r;
     run_check(a, cfg, "required-bones", &r);
@@ -369,13 +283,13 @@ static void test_required_not_applicable(void **state)
 static void test_missing_frozen_arm_example(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-frozen-arm.glb");
+    anim_asset *a = test_support_load_example("walk-frozen-arm.glb");
     anim_config *cfg = cfg_new();
     static const char *const arms[] = {"arm_l", "arm_r"};
     add_clip(cfg, "walk_frozen_arm", arms, 2);
     run_result r;
     run_check(a, cfg, "missing-bones", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "missing-bones", ANIM_SEVERITY_ERROR, "walk_frozen_arm", "arm_r", NULL,
                    "required bone does not exist in the skeleton");
@@ -410,7 +324,7 @@ static void test_missing_keys_and_merge(void **state)
     set_list(cfg, &cfg->clips[2].expect.animates_bones, NULL, 0);
     run_result r;
     run_check(a, cfg, "missing-bones", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 3, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 3, 0, 0);
     expect_finding(&r.rec->findings[0], "missing-bones", ANIM_SEVERITY_ERROR, "idle", "arm_r",
                    NULL, "required bone carries no keyframes in this clip");
     expect_finding(&r.rec->findings[1], "missing-bones", ANIM_SEVERITY_ERROR, "idle", "ghost",
@@ -441,7 +355,7 @@ static void test_missing_duplicate_names_use_first(void **state)
     add_clip(cfg, "swing", arm, 1);
     run_result r;
     run_check(a, cfg, "missing-bones", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
     expect_finding(&r.rec->findings[0], "missing-bones", ANIM_SEVERITY_ERROR, "swing", "arm",
                    NULL, "required bone carries no keyframes in this clip");
     anim_lint_file_free(&r.file);
@@ -467,7 +381,7 @@ static void test_rws_walk_scaled_example(void **state)
     (void)state;
     /* examples/walk-scaled.animsmith.toml: weapon_socket inherits a unit
      * rest scale and passes; ik_*_target matches nothing. */
-    anim_asset *a = load_example("walk-scaled.glb");
+    anim_asset *a = test_support_load_example("walk-scaled.glb");
     anim_config *cfg = cfg_new();
     LIST(cfg, runtime_selectors, "weapon_socket", "ik_*_target");
     anim_check_config *cc = add_check(cfg, "rest-world-scale");
@@ -475,9 +389,9 @@ static void test_rws_walk_scaled_example(void **state)
     cc->settings[ANIM_CHECK_UNIFORM_SCALE_TOLERANCE] = (anim_opt_f64){true, 0.0001};
     run_result r;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 0, 1, 1);
-    expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "weapon_socket");
-    expect_gap(&r.rec->gaps[0], "node_selector_no_match", "selected_node_rest_scale",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 0, 1, 1);
+    test_support_expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "weapon_socket");
+    test_support_expect_gap(&r.rec->gaps[0], "node_selector_no_match", "selected_node_rest_scale",
                "ik_*_target", "source-node selector \"ik_*_target\" matched no named node");
     anim_lint_file_free(&r.file);
 
@@ -507,8 +421,8 @@ static void test_rws_nested_scaled_parent(void **state)
     LIST(cfg, runtime_selectors, "weapon_socket");
     run_result r;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
-    expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "weapon_socket");
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "weapon_socket");
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "rest-world-scale", ANIM_SEVERITY_WARNING, NULL, NULL,
                    "#2(rig)/#1(<unnamed>)/#0(weapon_socket)", UNIFORM_MSG);
@@ -521,13 +435,13 @@ static void test_rws_nested_scaled_parent(void **state)
     anim_check_config *cc = add_check(cfg, "rest-world-scale");
     cc->settings[ANIM_CHECK_EXPECTED_UNIFORM_SCALE] = (anim_opt_f64){true, 0.01};
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     anim_lint_file_free(&r.file);
     cc->settings[ANIM_CHECK_EXPECTED_UNIFORM_SCALE] = (anim_opt_f64){true, 2.0};
     cc->settings[ANIM_CHECK_UNIFORM_SCALE_TOLERANCE] = (anim_opt_f64){true, 0.5};
     cc->severity = ANIM_SEVERITY_ERROR;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     assert_int_equal(r.rec->findings[0].severity, ANIM_SEVERITY_ERROR);
     expect_number(r.rec->findings[0].expected, 2.0);
     anim_lint_file_free(&r.file);
@@ -536,10 +450,10 @@ static void test_rws_nested_scaled_parent(void **state)
     anim_config *cfg2 = cfg_new();
     LIST(cfg2, runtime_selectors, "node1", "*");
     run_check(a, cfg2, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 2);
-    expect_gap(&r.rec->gaps[0], "node_selector_no_match", "selected_node_rest_scale", "node1",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 2);
+    test_support_expect_gap(&r.rec->gaps[0], "node_selector_no_match", "selected_node_rest_scale", "node1",
                "source-node selector \"node1\" matched no named node");
-    expect_gap(&r.rec->gaps[1], "node_selector_ambiguous", "selected_node_rest_scale", "*",
+    test_support_expect_gap(&r.rec->gaps[1], "node_selector_ambiguous", "selected_node_rest_scale", "*",
                "source-node selector \"*\" matched 2 nodes (#2(rig)/#1(<unnamed>)/"
                "#0(weapon_socket), #2(rig)); use a selector that resolves exactly once");
     anim_lint_file_free(&r.file);
@@ -559,10 +473,10 @@ static void test_rws_tolerance_is_inclusive(void **state)
     LIST(cfg, runtime_selectors, "in_band", "out_band", "root");
     run_result r;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 3, 0);
-    expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "in_band");
-    expect_scope(&r.rec->scopes[1], "selected_node_rest_scale", "out_band");
-    expect_scope(&r.rec->scopes[2], "selected_node_rest_scale", "root");
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 3, 0);
+    test_support_expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "in_band");
+    test_support_expect_scope(&r.rec->scopes[1], "selected_node_rest_scale", "out_band");
+    test_support_expect_scope(&r.rec->scopes[2], "selected_node_rest_scale", "root");
     expect_finding(&r.rec->findings[0], "rest-world-scale", ANIM_SEVERITY_WARNING, NULL, NULL,
                    "#0(root)/#2(out_band)", UNIFORM_MSG);
     expect_number(r.rec->findings[0].measured, (double)0.9998f);
@@ -573,9 +487,9 @@ static void test_rws_tolerance_is_inclusive(void **state)
     anim_check_config *cc = add_check(cfg, "rest-world-scale");
     cc->settings[ANIM_CHECK_UNIFORM_SCALE_TOLERANCE] = (anim_opt_f64){true, 0.0};
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 3, 0);
-    expect_str(r.rec->findings[0].node, "#0(root)/#1(in_band)");
-    expect_str(r.rec->findings[1].node, "#0(root)/#2(out_band)");
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 3, 0);
+    test_support_expect_str(r.rec->findings[0].node, "#0(root)/#1(in_band)");
+    test_support_expect_str(r.rec->findings[1].node, "#0(root)/#2(out_band)");
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
     anim_asset_free(a);
@@ -597,7 +511,7 @@ static void test_rws_classes(void **state)
     LIST(cfg, runtime_selectors, "stretch", "shear", "mirror", "flat", "big");
     run_result r;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 5, 5, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 5, 5, 0);
     static const struct {
         const char *node, *cls, *axes;
     } want[4] = {
@@ -629,7 +543,7 @@ static void test_rws_classes(void **state)
     cc->settings[ANIM_CHECK_EXPECTED_UNIFORM_SCALE] = (anim_opt_f64){true, 2.0};
     cc->settings[ANIM_CHECK_UNIFORM_SCALE_TOLERANCE] = (anim_opt_f64){true, 1e-7};
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 4, 5, 0); /* 'big' now passes */
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 4, 5, 0); /* 'big' now passes */
     assert_string_equal(r.rec->findings[0].message,
                         "effective rest-world transform is non-uniform; selected-node policy "
                         "requires a uniform factor near 2");
@@ -653,7 +567,7 @@ static void test_rws_matrix_under_scaled_parent(void **state)
     LIST(cfg, runtime_selectors, "doubled", "plain");
     run_result r;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
     expect_finding(&r.rec->findings[0], "rest-world-scale", ANIM_SEVERITY_WARNING, NULL, NULL,
                    "#0(half)/#2(plain)", UNIFORM_MSG);
     expect_number(r.rec->findings[0].measured, 0.5);
@@ -676,16 +590,16 @@ static void test_rws_globs_and_duplicates(void **state)
          "ik_hand*");
     run_result r;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 1, 2, 2);
-    expect_gap(&r.rec->gaps[0], "node_selector_ambiguous", "selected_node_rest_scale",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 1, 2, 2);
+    test_support_expect_gap(&r.rec->gaps[0], "node_selector_ambiguous", "selected_node_rest_scale",
                "ik_*_target",
                "source-node selector \"ik_*_target\" matched 2 nodes (#0(rig)/#1(ik_hand_target), "
                "#0(rig)/#2(ik_foot_target)); use a selector that resolves exactly once");
-    expect_gap(&r.rec->gaps[1], "node_selector_ambiguous", "selected_node_rest_scale", "socket",
+    test_support_expect_gap(&r.rec->gaps[1], "node_selector_ambiguous", "selected_node_rest_scale", "socket",
                "source-node selector \"socket\" matched 2 nodes (#0(rig)/#3(socket), "
                "#0(rig)/#4(socket)); use a selector that resolves exactly once");
-    expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "ik_hand*");
-    expect_scope(&r.rec->scopes[1], "selected_node_rest_scale", "*hand_target");
+    test_support_expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "ik_hand*");
+    test_support_expect_scope(&r.rec->scopes[1], "selected_node_rest_scale", "*hand_target");
     expect_finding(&r.rec->findings[0], "rest-world-scale", ANIM_SEVERITY_WARNING, NULL, NULL,
                    "#0(rig)/#1(ik_hand_target)", UNIFORM_MSG);
     expect_number(r.rec->findings[0].measured, 3.0);
@@ -695,8 +609,8 @@ static void test_rws_globs_and_duplicates(void **state)
     anim_config *cfg2 = cfg_new();
     LIST(cfg2, runtime_selectors, "no\"such\\node\n");
     run_check(a, cfg2, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&r.rec->gaps[0], "node_selector_no_match", "selected_node_rest_scale",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+    test_support_expect_gap(&r.rec->gaps[0], "node_selector_no_match", "selected_node_rest_scale",
                "no\"such\\node\n",
                "source-node selector \"no\\\"such\\\\node\\n\" matched no named node");
     anim_lint_file_free(&r.file);
@@ -719,19 +633,19 @@ static void test_rws_non_finite(void **state)
     LIST(cfg, runtime_selectors, "huge", "under_huge", "bigger", "root");
     run_result r;
     run_check(a, cfg, "rest-world-scale", &r);
-    expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 0, 1, 3);
-    expect_gap(&r.rec->gaps[0], "measurement_unavailable", "selected_node_rest_scale", "huge",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 0, 1, 3);
+    test_support_expect_gap(&r.rec->gaps[0], "measurement_unavailable", "selected_node_rest_scale", "huge",
                "rest-world linear transform is unavailable for source node #0(root)/#1(huge) "
                "(NonFiniteLocalRest)");
-    expect_gap(&r.rec->gaps[1], "measurement_unavailable", "selected_node_rest_scale",
+    test_support_expect_gap(&r.rec->gaps[1], "measurement_unavailable", "selected_node_rest_scale",
                "under_huge",
                "rest-world linear transform is unavailable for source node "
                "#0(root)/#1(huge)/#2(under_huge) (ParentRestWorldUnavailable)");
-    expect_gap(&r.rec->gaps[2], "measurement_unavailable", "selected_node_rest_scale",
+    test_support_expect_gap(&r.rec->gaps[2], "measurement_unavailable", "selected_node_rest_scale",
                "bigger",
                "rest-world linear transform is unavailable for source node "
                "#0(root)/#3(big)/#4(bigger) (NonFiniteWorldMatrix)");
-    expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "root");
+    test_support_expect_scope(&r.rec->scopes[0], "selected_node_rest_scale", "root");
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
     anim_asset_free(a);

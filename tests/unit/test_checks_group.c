@@ -21,6 +21,7 @@
 #include "animsmith/config.h"
 #include "animsmith/gltf.h"
 #include "animsmith/lint.h"
+#include "support/test_support.h"
 
 /* ---- documents -------------------------------------------------------- */
 
@@ -33,46 +34,25 @@ typedef struct {
     bool open;        /* the last left-foot key is moved 0.2 m: non-closing */
 } clip_spec;
 
-static char *base64(const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc(n / 3 * 4 + 8);
-    assert_non_null(out);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        out[o++] = tab[v >> 18 & 63];
-        out[o++] = tab[v >> 12 & 63];
-        out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? tab[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
-
 /* Builds and loads the document. right_foot names the third bone: "foot_r"
  * (bilateral) or anything else (one-sided rig); hips likewise ("pelvis"). */
 static anim_asset *build_doc(const char *hips, const char *right_foot, const clip_spec *clips,
                              uint32_t n)
 {
-    /* Per clip: times (keys floats), left (keys*3), right (keys*3). */
-    size_t floats = 0;
-    for (uint32_t c = 0; c < n; c++)
-        floats += (size_t)clips[c].keys * 7;
-    float *data = calloc(floats ? floats : 1, sizeof *data);
-    assert_non_null(data);
-    anim_strbuf views = ANIM_STRBUF_INIT, accs = ANIM_STRBUF_INIT, anims = ANIM_STRBUF_INIT;
-    size_t off = 0;
-    uint32_t view = 0;
+    test_support_gltf *g = test_support_gltf_new();
+    const test_support_node nodes[3] = {
+        {hips, -1, TEST_SUPPORT_T, {0, 1, 0}, {0}, {0}},
+        {"foot_l", 0, TEST_SUPPORT_T, {0.1, -1, 0}, {0}, {0}},
+        {right_foot, 0, TEST_SUPPORT_T, {-0.1, -1, 0}, {0}, {0}}};
+    test_support_gltf_nodes(g, nodes, 3);
     for (uint32_t c = 0; c < n; c++) {
         const clip_spec *s = &clips[c];
         uint32_t k = s->keys, cyc = k - 1;
         double shift = 2.0 * 3.14159265358979323846 * (0.75 - s->phase);
-        float *t = data + off, *l = t + k, *r = l + 3 * k;
+        /* times (k floats), left (k*3), right (k*3) */
+        float *t = calloc((size_t)k * 7, sizeof *t);
+        assert_non_null(t);
+        float *l = t + k, *r = l + 3 * k;
         for (uint32_t i = 0; i < k; i++) {
             t[i] = (float)(s->duration * i / cyc);
             double y = s->amp * sin(2.0 * 3.14159265358979323846 * i / cyc + shift);
@@ -84,67 +64,17 @@ static anim_asset *build_doc(const char *hips, const char *right_foot, const cli
         }
         if (s->open)
             l[3 * (k - 1) + 2] = 0.2f;
-        size_t sizes[3] = {k * 4u, k * 12u, k * 12u};
-        size_t pos = off * 4;
-        for (int v = 0; v < 3; v++) {
-            anim_strbuf_printf(&views, "%s{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu}",
-                               view ? "," : "", pos, sizes[v]);
-            if (v == 0)
-                anim_strbuf_printf(&accs,
-                                   "%s{\"bufferView\":%u,\"componentType\":5126,\"count\":%u,"
-                                   "\"type\":\"SCALAR\",\"min\":[0],\"max\":[%.9g]}",
-                                   view ? "," : "", view, k, (double)t[k - 1]);
-            else
-                anim_strbuf_printf(&accs,
-                                   ",{\"bufferView\":%u,\"componentType\":5126,\"count\":%u,"
-                                   "\"type\":\"VEC3\"}",
-                                   view, k);
-            pos += sizes[v];
-            view++;
-        }
-        uint32_t a0 = view - 3;
-        anim_strbuf_printf(&anims,
-                           "%s{\"name\":\"%s\",\"samplers\":[{\"input\":%u,\"output\":%u},"
-                           "{\"input\":%u,\"output\":%u}],\"channels\":["
-                           "{\"sampler\":0,\"target\":{\"node\":1,\"path\":\"translation\"}},"
-                           "{\"sampler\":1,\"target\":{\"node\":2,\"path\":\"translation\"}}]}",
-                           c ? "," : "", s->name, a0, a0 + 1, a0, a0 + 2);
-        off += (size_t)k * 7;
+        int in = test_support_gltf_accessor(g, t, k, "SCALAR", TEST_SUPPORT_BOUNDS);
+        int left = test_support_gltf_accessor(g, l, k, "VEC3", 0);
+        int right = test_support_gltf_accessor(g, r, k, "VEC3", 0);
+        test_support_gltf_animation(g, s->name);
+        test_support_gltf_channel(g, 1, "translation", in, left, NULL);
+        test_support_gltf_channel(g, 2, "translation", in, right, NULL);
+        free(t);
     }
-    char *b64 = base64((const uint8_t *)data, floats * 4);
-    anim_strbuf json = ANIM_STRBUF_INIT;
-    anim_strbuf_printf(&json,
-                       "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],"
-                       "\"nodes\":[{\"name\":\"%s\",\"translation\":[0,1,0],\"children\":[1,2]},"
-                       "{\"name\":\"foot_l\",\"translation\":[0.1,-1,0]},"
-                       "{\"name\":\"%s\",\"translation\":[-0.1,-1,0]}],"
-                       "\"buffers\":[{\"byteLength\":%zu,\"uri\":"
-                       "\"data:application/octet-stream;base64,%s\"}],"
-                       "\"bufferViews\":[%s],\"accessors\":[%s],\"animations\":[%s]}",
-                       hips, right_foot, floats * 4, b64, views.data ? views.data : "",
-                       accs.data ? accs.data : "", anims.data ? anims.data : "");
-    free(b64);
-    free(data);
-    assert_false(json.failed);
-    anim_error err;
-    anim_asset *a =
-        anim_asset_load_memory(json.data, json.len, false, NULL, "t.gltf", NULL, &err);
-    anim_strbuf_free(&json);
-    anim_strbuf_free(&views);
-    anim_strbuf_free(&accs);
-    anim_strbuf_free(&anims);
-    if (!a)
-        fail_msg("load failed: %s", err.message);
+    anim_asset *a = test_support_gltf_load(g, "t.gltf");
+    test_support_gltf_free(g);
     return a;
-}
-
-static anim_config *contract(const char *toml)
-{
-    anim_error err;
-    anim_config *cfg = anim_config_load_bytes("t.toml", toml, strlen(toml), &err);
-    if (!cfg)
-        fail_msg("config: %s", err.message);
-    return cfg;
 }
 
 /* ---- running ---------------------------------------------------------- */
@@ -159,10 +89,8 @@ static void run(run_t *r, anim_asset *asset, const char *toml)
 {
     memset(r, 0, sizeof *r);
     r->asset = asset;
-    r->cfg = contract(toml);
-    anim_error err;
-    if (anim_lint_run(asset, r->cfg, NULL, &r->file, &err))
-        fail_msg("lint: %s", err.message);
+    r->cfg = test_support_config_text(toml);
+    test_support_lint(asset, r->cfg, NULL, 0, &r->file);
 }
 
 static void done(run_t *r)
@@ -170,15 +98,6 @@ static void done(run_t *r)
     anim_lint_file_free(&r->file);
     anim_config_free(r->cfg);
     anim_asset_free(r->asset);
-}
-
-static const anim_check_record *rec_of(const run_t *r, const char *id)
-{
-    for (size_t i = 0; i < r->file.record_count; i++)
-        if (strcmp(r->file.records[i].check_id, id) == 0)
-            return &r->file.records[i];
-    fail_msg("no record %s", id);
-    return NULL;
 }
 
 static void expect_gap(const anim_check_record *rec, uint32_t i, const char *code,
@@ -309,7 +228,7 @@ static void wrap_case(double cap_expect_finding, const char *cap)
     snprintf(toml, sizeof toml, GAIT_TOML_WRAP, cap);
     run_t r;
     run(&r, build_doc("pelvis", "foot_r", clips, 2), toml);
-    const anim_check_record *rec = rec_of(&r, "gait-group");
+    const anim_check_record *rec = test_support_record(&r.file, "gait-group");
     assert_int_equal(rec->evaluation, ANIM_EVAL_COMPLETE);
     assert_int_equal(rec->gap_count, 0);
     if (cap_expect_finding > 0) {
@@ -351,7 +270,7 @@ static void test_gait_below_floor_and_missing(void **state)
         "clips = [\"a\", \"ghost\", \"quiet\", \"flat\", \"b\"]\n"
         "max_gait_phase_spread = 0.1\n"
         "min_lr_amplitude_m = 0.03\n");
-    const anim_check_record *rec = rec_of(&r, "gait-group");
+    const anim_check_record *rec = test_support_record(&r.file, "gait-group");
     assert_int_equal(rec->finding_count, 1);
     assert_int_equal(rec->findings[0].severity, ANIM_SEVERITY_ERROR);
     assert_string_equal(rec->findings[0].clip, "ghost");
@@ -381,7 +300,7 @@ static void test_gait_insufficient(void **state)
         "clips = [\"a\", \"quiet\"]\n"
         "max_gait_phase_spread = 0.1\n"
         "min_lr_amplitude_m = 0.03\n");
-    const anim_check_record *rec = rec_of(&r, "gait-group");
+    const anim_check_record *rec = test_support_record(&r.file, "gait-group");
     assert_int_equal(rec->finding_count, 0);
     assert_int_equal(rec->gap_count, 2);
     expect_gap(rec, 1, "insufficient_measurable_members", "phase_coherence", "ring",
@@ -402,7 +321,7 @@ static void test_gait_no_roles(void **state)
         "[gait_groups.ring]\n"
         "clips = [\"a\", \"b\", \"ghost\"]\n"
         "max_gait_phase_spread = 0.1\n");
-    const anim_check_record *rec = rec_of(&r, "gait-group");
+    const anim_check_record *rec = test_support_record(&r.file, "gait-group");
     /* Existence is still validated without roles. */
     assert_int_equal(rec->finding_count, 1);
     assert_string_equal(rec->findings[0].clip, "ghost");
@@ -422,7 +341,7 @@ static void test_gait_no_roles(void **state)
         "max_duration_delta_s = 0.001\nmax_frame_count_delta = 0\nmax_fps_delta = 0.01\n"
         "[sync_groups.s.time_complement]\n"
         "min_reflected_time_advantage = 0.25\nmin_lr_amplitude_m = 0.0\n");
-    rec = rec_of(&r, "time-complement");
+    rec = test_support_record(&r.file, "time-complement");
     assert_int_equal(rec->gap_count, 2);
     expect_gap(rec, 0, "members_not_evaluated", "phase_coherence", "s",
                "same-time sync group 's' has 1 configured member(s) absent from the file");
@@ -444,7 +363,7 @@ static void test_gait_not_bilateral(void **state)
         "[gait_groups.ring]\n"
         "clips = [\"a\", \"b\"]\n"
         "max_gait_phase_spread = 0.1\n");
-    const anim_check_record *rec = rec_of(&r, "gait-group");
+    const anim_check_record *rec = test_support_record(&r.file, "gait-group");
     assert_int_equal(rec->finding_count, 0);
     assert_int_equal(rec->gap_count, 3);
     expect_gap(rec, 0, "measurement_unavailable", "phase_measurement", "a",
@@ -464,7 +383,7 @@ static void test_gait_unmeasured(void **state)
         "[gait_groups.ring]\n"
         "clips = [\"a\", \"short\"]\n"
         "max_gait_phase_spread = 0.1\n");
-    const anim_check_record *rec = rec_of(&r, "gait-group");
+    const anim_check_record *rec = test_support_record(&r.file, "gait-group");
     expect_gap(rec, 0, "measurement_unavailable", "phase_measurement", "short",
                "gait phase could not be measured");
     done(&r);
@@ -490,7 +409,7 @@ static void test_sync_deltas_exceed(void **state)
              SYNC_HEAD);
     run_t r;
     run(&r, build_doc("pelvis", "foot_r", clips, 2), toml);
-    const anim_check_record *rec = rec_of(&r, "sync-group");
+    const anim_check_record *rec = test_support_record(&r.file, "sync-group");
     assert_int_equal(rec->gap_count, 0);
     assert_int_equal(rec->evaluation, ANIM_EVAL_COMPLETE);
     assert_int_equal(rec->finding_count, 4);
@@ -535,7 +454,7 @@ static void test_sync_endpoint_modes_mixed(void **state)
     snprintf(toml, sizeof toml, "%s[clips.\"*\"]\nfps = 16\nloop = true\n", SYNC_HEAD);
     run_t r;
     run(&r, build_doc("pelvis", "foot_r", clips, 2), toml);
-    const anim_check_record *rec = rec_of(&r, "sync-group");
+    const anim_check_record *rec = test_support_record(&r.file, "sync-group");
     assert_int_equal(rec->gap_count, 0);
     assert_int_equal(rec->finding_count, 1);
     const anim_finding *f = &rec->findings[0];
@@ -561,7 +480,7 @@ static void test_sync_grid_unavailable_and_missing(void **state)
         "clips = [\"a\", \"ghost\", \"b\", \"c\"]\n"
         "max_duration_delta_s = 1\nmax_frame_count_delta = 0\nmax_fps_delta = 0.01\n"
         "[clips.a]\nfps = 16\n[clips.c]\nfps = 16\n");
-    const anim_check_record *rec = rec_of(&r, "sync-group");
+    const anim_check_record *rec = test_support_record(&r.file, "sync-group");
     assert_int_equal(rec->finding_count, 1);
     const anim_finding *f = &rec->findings[0];
     assert_string_equal(f->message, "sync group 's' member not found in file");
@@ -596,7 +515,7 @@ static void test_sync_single_present(void **state)
     clip_spec clips[] = {GAIT("a", 0.75)};
     run_t r;
     run(&r, build_doc("pelvis", "foot_r", clips, 1), SYNC_HEAD);
-    const anim_check_record *rec = rec_of(&r, "sync-group");
+    const anim_check_record *rec = test_support_record(&r.file, "sync-group");
     assert_int_equal(rec->finding_count, 1);
     assert_int_equal(rec->gap_count, 2);
     expect_gap(rec, 1, "insufficient_measurable_members", "sync_compatibility", "s",
@@ -623,7 +542,7 @@ static void test_time_complement_warns(void **state)
     clip_spec clips[] = {GAIT("a", 0.25), GAIT("b", 0.75), {"quiet", 0.2, 0.005, 17, 1.0, false}};
     run_t r;
     run(&r, build_doc("pelvis", "foot_r", clips, 3), TC_TOML);
-    const anim_check_record *rec = rec_of(&r, "time-complement");
+    const anim_check_record *rec = test_support_record(&r.file, "time-complement");
     assert_int_equal(rec->finding_count, 1);
     const anim_finding *f = &rec->findings[0];
     assert_int_equal(f->severity, ANIM_SEVERITY_WARNING);
@@ -666,7 +585,7 @@ static void test_time_complement_passes(void **state)
         "max_duration_delta_s = 1\nmax_frame_count_delta = 0\nmax_fps_delta = 0.01\n"
         "[sync_groups.s.time_complement]\n"
         "min_reflected_time_advantage = 0.25\nmin_lr_amplitude_m = 0.03\n");
-    const anim_check_record *rec = rec_of(&r, "time-complement");
+    const anim_check_record *rec = test_support_record(&r.file, "time-complement");
     assert_int_equal(rec->finding_count, 0);
     assert_int_equal(rec->gap_count, 0); /* duplicates count once */
     assert_int_equal(rec->evaluation, ANIM_EVAL_COMPLETE);
@@ -684,7 +603,7 @@ static void test_time_complement_insufficient(void **state)
         "max_duration_delta_s = 1\nmax_frame_count_delta = 0\nmax_fps_delta = 0.01\n"
         "[sync_groups.s.time_complement]\n"
         "min_reflected_time_advantage = 0.25\nmin_lr_amplitude_m = 0.03\n");
-    const anim_check_record *rec = rec_of(&r, "time-complement");
+    const anim_check_record *rec = test_support_record(&r.file, "time-complement");
     assert_int_equal(rec->finding_count, 0);
     assert_int_equal(rec->gap_count, 3);
     expect_gap(rec, 1, "members_not_evaluated", "phase_coherence", "s",
@@ -705,7 +624,7 @@ static void test_not_applicable_without_groups(void **state)
     run(&r, build_doc("pelvis", "foot_r", clips, 1), "[rig]\nprofile = \"auto\"\n");
     const char *ids[] = {"gait-group", "sync-group", "time-complement"};
     for (int i = 0; i < 3; i++) {
-        const anim_check_record *rec = rec_of(&r, ids[i]);
+        const anim_check_record *rec = test_support_record(&r.file, ids[i]);
         assert_false(rec->applicable);
         assert_int_equal(rec->finding_count + rec->gap_count + rec->scope_count, 0);
     }

@@ -26,68 +26,9 @@
 #include "animsmith/config.h"
 #include "animsmith/gltf.h"
 #include "animsmith/lint.h"
-
-static const char *source_dir(void)
-{
-    const char *root = getenv("ANIMSMITH_SOURCE_DIR");
-    return root ? root : ".";
-}
-
-/* ---- contracts -------------------------------------------------------- */
-
-static anim_config *config_example(const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/examples/%s", source_dir(), name);
-    anim_error err;
-    anim_config *cfg = anim_config_load(path, &err);
-    if (!cfg)
-        fail_msg("cannot load %s: %s", path, err.message);
-    return cfg;
-}
-
-static anim_config *config_text(const char *toml)
-{
-    anim_error err;
-    anim_config *cfg = anim_config_load_bytes("t.toml", toml, strlen(toml), &err);
-    if (!cfg)
-        fail_msg("bad test contract: %s\n%s", err.message, toml);
-    return cfg;
-}
+#include "support/test_support.h"
 
 /* ---- documents -------------------------------------------------------- */
-
-static anim_asset *asset_example(const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/examples/assets/%s", source_dir(), name);
-    anim_error err;
-    anim_asset *a = anim_asset_load(path, NULL, &err);
-    if (!a)
-        fail_msg("cannot load %s: %s", path, err.message);
-    return a;
-}
-
-static char *base64(const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc(n / 3 * 4 + 8);
-    assert_non_null(out);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        out[o++] = tab[v >> 18 & 63];
-        out[o++] = tab[v >> 12 & 63];
-        out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? tab[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
 
 /* Accessors of the test document's buffer, in this order. */
 enum { ACC_T5, ACC_ROT_OPEN, ACC_ROT_CLOSED, ACC_ROT_FULL_TURN, ACC_NAN3, ACC_T2, ACC_ROT2,
@@ -145,33 +86,16 @@ static anim_asset *asset_spin(void)
     o += 8;
     assert_int_equal(o, sizeof buf / sizeof *buf);
 
-    char *b64 = base64((const uint8_t *)buf, sizeof buf);
-    size_t cap = strlen(b64) + 8192;
-    char *json = malloc(cap);
-    assert_non_null(json);
-    int n = snprintf(json, cap,
-                     "{\"asset\":{\"version\":\"2.0\"},\"nodes\":["
-                     "{\"name\":\"root\",\"children\":[1,2]},"
-                     "{\"name\":\"arm\",\"translation\":[0,1,0]},"
-                     "{\"name\":\"bad\",\"translation\":[1,0,0]}],"
-                     "\"buffers\":[{\"byteLength\":%zu,"
-                     "\"uri\":\"data:application/octet-stream;base64,%s\"}],",
-                     sizeof buf, b64);
-    free(b64);
-    strcat(json, "\"bufferViews\":[");
-    for (int i = 0; i < ACC_COUNT; i++) {
-        size_t comps = type[i][0] == 'S' ? 1 : type[i][3] - '0';
-        n = (int)strlen(json);
-        snprintf(json + n, cap - (size_t)n, "%s{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu}",
-                 i ? "," : "", offset[i] * 4, count[i] * comps * 4);
-    }
-    strcat(json, "],\"accessors\":[");
-    for (int i = 0; i < ACC_COUNT; i++) {
-        n = (int)strlen(json);
-        snprintf(json + n, cap - (size_t)n,
-                 "%s{\"bufferView\":%d,\"componentType\":5126,\"count\":%zu,\"type\":\"%s\"}",
-                 i ? "," : "", i, count[i], type[i]);
-    }
+    test_support_gltf *g = test_support_gltf_new();
+    test_support_gltf_no_scene(g);
+    static const test_support_node nodes[] = {{"root", -1, 0, {0}, {0}, {0}},
+                                              {"arm", 0, TEST_SUPPORT_T, {0, 1, 0}, {0}, {0}},
+                                              {"bad", 0, TEST_SUPPORT_T, {1, 0, 0}, {0}, {0}}};
+    test_support_gltf_nodes(g, nodes, 3);
+    for (int i = 0; i < ACC_COUNT; i++)
+        assert_int_equal(test_support_gltf_accessor(g, buf + offset[i], (uint32_t)count[i],
+                                                    type[i], 0),
+                         i);
     /* One animation per clip: (name, [(input, output, node, path)...]). */
     static const struct {
         const char *name;
@@ -192,33 +116,14 @@ static anim_asset *asset_spin(void)
         {"nan_root", 1, {ACC_T5}, {ACC_NAN3}, {0}, {"translation"}},
         {"short", 1, {ACC_T2}, {ACC_ROT2}, {0}, {"rotation"}},
     };
-    strcat(json, "],\"animations\":[");
     for (size_t a = 0; a < sizeof anims / sizeof *anims; a++) {
-        n = (int)strlen(json);
-        snprintf(json + n, cap - (size_t)n, "%s{\"name\":\"%s\",\"samplers\":[", a ? "," : "",
-                 anims[a].name);
-        for (int c = 0; c < anims[a].channels; c++) {
-            n = (int)strlen(json);
-            snprintf(json + n, cap - (size_t)n, "%s{\"input\":%d,\"output\":%d}", c ? "," : "",
-                     anims[a].input[c], anims[a].output[c]);
-        }
-        strcat(json, "],\"channels\":[");
-        for (int c = 0; c < anims[a].channels; c++) {
-            n = (int)strlen(json);
-            snprintf(json + n, cap - (size_t)n,
-                     "%s{\"sampler\":%d,\"target\":{\"node\":%d,\"path\":\"%s\"}}", c ? "," : "",
-                     c, anims[a].node[c], anims[a].path[c]);
-        }
-        strcat(json, "]}");
+        test_support_gltf_animation(g, anims[a].name);
+        for (int c = 0; c < anims[a].channels; c++)
+            test_support_gltf_channel(g, anims[a].node[c], anims[a].path[c], anims[a].input[c],
+                                      anims[a].output[c], NULL);
     }
-    strcat(json, "]}");
-    assert_true(strlen(json) < cap);
-    anim_error err;
-    anim_asset *asset = anim_asset_load_memory(json, strlen(json), false, NULL, "spin.gltf",
-                                               NULL, &err);
-    free(json);
-    if (!asset)
-        fail_msg("spin.gltf: %s", err.message);
+    anim_asset *asset = test_support_gltf_load(g, "spin.gltf");
+    test_support_gltf_free(g);
     return asset;
 }
 
@@ -235,19 +140,7 @@ typedef struct {
 /* Runs the five loop checks only (the other checks are someone else's). */
 static void run_loop(const anim_asset *a, const anim_config *cfg, run_result *out)
 {
-    anim_lint_options opts = {.select = LOOP_IDS, .select_count = LOOP_ID_COUNT};
-    anim_error err;
-    if (anim_lint_run(a, cfg, &opts, &out->file, &err))
-        fail_msg("lint failed: %s", err.message);
-}
-
-static const anim_check_record *rec_of(const run_result *r, const char *id)
-{
-    for (size_t i = 0; i < r->file.record_count; i++)
-        if (strcmp(r->file.records[i].check_id, id) == 0)
-            return &r->file.records[i];
-    fail_msg("no record %s", id);
-    return NULL;
+    test_support_lint(a, cfg, LOOP_IDS, LOOP_ID_COUNT, &out->file);
 }
 
 static void expect_state(const anim_check_record *r, bool applicable, anim_evaluation ev,
@@ -266,16 +159,6 @@ static void expect_state(const anim_check_record *r, bool applicable, anim_evalu
     }
 }
 
-static void expect_str(const char *got, const char *want)
-{
-    if (!want)
-        assert_null(got);
-    else {
-        assert_non_null(got);
-        assert_string_equal(got, want);
-    }
-}
-
 static void expect_number(anim_value v, double want, double eps)
 {
     assert_int_equal(v.kind, ANIM_VALUE_NUMBER);
@@ -289,29 +172,13 @@ static void expect_finding(const anim_finding *f, const char *check, anim_severi
 {
     assert_string_equal(f->check_id, check);
     assert_int_equal(f->severity, sev);
-    expect_str(f->clip, clip);
-    expect_str(f->bone, bone);
+    test_support_expect_str(f->clip, clip);
+    test_support_expect_str(f->bone, bone);
     assert_null(f->node);
     assert_true(f->has_time);
     assert_true(f->time_s == time_s);
     assert_int_equal(f->member_count, 0);
     assert_string_equal(f->message, message);
-}
-
-static void expect_scope(const anim_scope *s, const char *code, const char *subject)
-{
-    assert_string_equal(s->code, code);
-    expect_str(s->subject, subject);
-}
-
-static void expect_gap(const anim_gap *g, const char *code, const char *scope_code,
-                       const char *subject, const char *message)
-{
-    assert_string_equal(g->code, code);
-    assert_string_equal(g->message, message);
-    assert_true(g->has_scope);
-    expect_str(g->scope.code, scope_code);
-    expect_str(g->scope.subject, subject);
 }
 
 static void expect_measured(const anim_finding *f, double measured, double eps, double expected)
@@ -325,43 +192,43 @@ static void expect_measured(const anim_finding *f, double measured, double eps, 
 static void test_walk_dirty_seed(void **state)
 {
     (void)state;
-    anim_asset *a = asset_example("walk-dirty.glb");
-    anim_config *cfg = config_example("walk.animsmith.toml");
+    anim_asset *a = test_support_load_example("walk-dirty.glb");
+    anim_config *cfg = test_support_config_example("walk.animsmith.toml");
     run_result r;
     run_loop(a, cfg, &r);
 
-    const anim_check_record *c = rec_of(&r, "loop-closure");
+    const anim_check_record *c = test_support_record(&r.file, "loop-closure");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
-    expect_scope(&c->scopes[0], "loop_closure", "walk");
+    test_support_expect_scope(&c->scopes[0], "loop_closure", "walk");
     expect_finding(&c->findings[0], "loop-closure", ANIM_SEVERITY_ERROR, "walk", "foot_r", 1.0,
                    "loop does not close in position: bone 'foot_r' is 0.1581 m from its "
                    "first-frame model-space position (cap 0.0100 m)");
     expect_measured(&c->findings[0], 0.1581139, 1e-6, 0.01);
 
-    c = rec_of(&r, "loop-seam");
+    c = test_support_record(&r.file, "loop-seam");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
-    expect_scope(&c->scopes[0], "loop_seam", "walk");
+    test_support_expect_scope(&c->scopes[0], "loop_seam", "walk");
     expect_finding(&c->findings[0], "loop-seam", ANIM_SEVERITY_ERROR, "walk", NULL, 1.0,
                    "loop seam pops: wrap discontinuity is 6.82\xc3\x97 the neighbouring in-clip "
                    "step (cap 1.60) \xe2\x80\x94 the clip does not close its cycle");
     expect_measured(&c->findings[0], 6.815220, 1e-5, 1.6);
 
-    c = rec_of(&r, "loop-seam-vel");
+    c = test_support_record(&r.file, "loop-seam-vel");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
-    expect_scope(&c->scopes[0], "loop_seam_velocity", "walk");
+    test_support_expect_scope(&c->scopes[0], "loop_seam_velocity", "walk");
     expect_finding(&c->findings[0], "loop-seam-vel", ANIM_SEVERITY_ERROR, "walk", "foot_r", 1.0,
                    "loop velocity changes at the seam: bone 'foot_r' differs by 0.7972 m/s "
                    "between the incoming and outgoing model-space velocities (cap 0.1000 m/s)");
     expect_measured(&c->findings[0], 0.79717, 1e-5, 0.1);
 
-    c = rec_of(&r, "loop-seam-rot");
+    c = test_support_record(&r.file, "loop-seam-rot");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
-    expect_scope(&c->scopes[0], "loop_seam_rotation", "walk");
+    test_support_expect_scope(&c->scopes[0], "loop_seam_rotation", "walk");
 
     /* Cut a quarter cycle short: no key repeats the first. */
-    c = rec_of(&r, "duplicate-loop-endpoint");
+    c = test_support_record(&r.file, "duplicate-loop-endpoint");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
-    expect_scope(&c->scopes[0], "duplicate_loop_endpoint", "walk");
+    test_support_expect_scope(&c->scopes[0], "duplicate_loop_endpoint", "walk");
 
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
@@ -374,12 +241,12 @@ static void test_walk_dirty_seed(void **state)
 static void test_walk_clean_duplicate_endpoint(void **state)
 {
     (void)state;
-    anim_asset *a = asset_example("walk.glb");
-    anim_config *cfg = config_example("walk.animsmith.toml");
+    anim_asset *a = test_support_load_example("walk.glb");
+    anim_config *cfg = test_support_config_example("walk.animsmith.toml");
     run_result r;
     run_loop(a, cfg, &r);
 
-    const anim_check_record *c = rec_of(&r, "duplicate-loop-endpoint");
+    const anim_check_record *c = test_support_record(&r.file, "duplicate-loop-endpoint");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&c->findings[0], "duplicate-loop-endpoint", ANIM_SEVERITY_WARNING, "walk",
                    NULL, 1.0,
@@ -390,7 +257,7 @@ static void test_walk_clean_duplicate_endpoint(void **state)
                    "rotation n/a, scale n/a)");
     expect_measured(&c->findings[0], 1.0, 0.0, 0.0);
     for (size_t i = 1; i < LOOP_ID_COUNT; i++)
-        expect_state(rec_of(&r, LOOP_IDS[i]), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+        expect_state(test_support_record(&r.file, LOOP_IDS[i]), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
 
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
@@ -402,24 +269,24 @@ static void test_walk_clean_duplicate_endpoint(void **state)
 static void test_not_applicable_without_loop(void **state)
 {
     (void)state;
-    anim_asset *a = asset_example("walk-dirty.glb");
+    anim_asset *a = test_support_load_example("walk-dirty.glb");
     anim_error err;
     anim_config *cfg = anim_config_default(&err);
     assert_non_null(cfg);
     run_result r;
     run_loop(a, cfg, &r);
     for (size_t i = 0; i < LOOP_ID_COUNT; i++)
-        expect_state(rec_of(&r, LOOP_IDS[i]), false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+        expect_state(test_support_record(&r.file, LOOP_IDS[i]), false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
     anim_asset_free(a);
 
     /* walk-short-channel's contract pins duration and fps, not a loop. */
-    a = asset_example("walk-short-channel.glb");
-    cfg = config_example("walk-short-channel.animsmith.toml");
+    a = test_support_load_example("walk-short-channel.glb");
+    cfg = test_support_config_example("walk-short-channel.animsmith.toml");
     run_loop(a, cfg, &r);
     for (size_t i = 0; i < LOOP_ID_COUNT; i++)
-        expect_state(rec_of(&r, LOOP_IDS[i]), false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+        expect_state(test_support_record(&r.file, LOOP_IDS[i]), false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
     anim_asset_free(a);
@@ -431,34 +298,34 @@ static void test_not_applicable_without_loop(void **state)
 static void test_report_comparison(void **state)
 {
     (void)state;
-    anim_config *cfg = config_example("report-comparison.animsmith.toml");
-    anim_asset *a = asset_example("report-comparison-before.glb");
+    anim_config *cfg = test_support_config_example("report-comparison.animsmith.toml");
+    anim_asset *a = test_support_load_example("report-comparison-before.glb");
     run_result r;
     run_loop(a, cfg, &r);
-    const anim_check_record *c = rec_of(&r, "loop-closure");
+    const anim_check_record *c = test_support_record(&r.file, "loop-closure");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&c->findings[0], "loop-closure", ANIM_SEVERITY_ERROR, "acceptance-matrix",
                    "left_foot", 1.0,
                    "loop does not close in position: bone 'left_foot' is 0.4000 m from its "
                    "first-frame model-space position (cap 0.0100 m)");
     expect_measured(&c->findings[0], 0.4, 1e-6, 0.01);
-    c = rec_of(&r, "loop-seam-vel");
+    c = test_support_record(&r.file, "loop-seam-vel");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&c->findings[0], "loop-seam-vel", ANIM_SEVERITY_ERROR, "acceptance-matrix",
                    "left_foot", 1.0,
                    "loop velocity changes at the seam: bone 'left_foot' differs by 1.3416 m/s "
                    "between the incoming and outgoing model-space velocities (cap 0.1000 m/s)");
     expect_measured(&c->findings[0], sqrt(0.36 + 1.44), 1e-5, 0.1);
-    expect_state(rec_of(&r, "loop-seam"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
-    expect_state(rec_of(&r, "loop-seam-rot"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
-    expect_state(rec_of(&r, "duplicate-loop-endpoint"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    expect_state(test_support_record(&r.file, "loop-seam"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    expect_state(test_support_record(&r.file, "loop-seam-rot"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    expect_state(test_support_record(&r.file, "duplicate-loop-endpoint"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     anim_lint_file_free(&r.file);
     anim_asset_free(a);
 
-    a = asset_example("report-comparison-after.glb");
+    a = test_support_load_example("report-comparison-after.glb");
     run_loop(a, cfg, &r);
     for (size_t i = 0; i < LOOP_ID_COUNT; i++)
-        expect_state(rec_of(&r, LOOP_IDS[i]), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+        expect_state(test_support_record(&r.file, LOOP_IDS[i]), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     anim_lint_file_free(&r.file);
     anim_asset_free(a);
     anim_config_free(cfg);
@@ -469,11 +336,11 @@ static void test_report_comparison(void **state)
 /* The worst position delta of walk-dirty as loop-closure measures it. */
 static double walk_dirty_position(void)
 {
-    anim_asset *a = asset_example("walk-dirty.glb");
-    anim_config *cfg = config_text("[clips.walk]\nloop = true\n");
+    anim_asset *a = test_support_load_example("walk-dirty.glb");
+    anim_config *cfg = test_support_config_text("[clips.walk]\nloop = true\n");
     run_result r;
     run_loop(a, cfg, &r);
-    const anim_check_record *c = rec_of(&r, "loop-closure");
+    const anim_check_record *c = test_support_record(&r.file, "loop-closure");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     double m = c->findings[0].measured.number;
     anim_lint_file_free(&r.file);
@@ -487,11 +354,11 @@ static uint32_t closure_findings_with_cap(double cap, double *expected)
     char toml[256];
     snprintf(toml, sizeof toml, "[clips.walk]\nloop = true\nmax_loop_position_delta_m = %.17g\n",
              cap);
-    anim_asset *a = asset_example("walk-dirty.glb");
-    anim_config *cfg = config_text(toml);
+    anim_asset *a = test_support_load_example("walk-dirty.glb");
+    anim_config *cfg = test_support_config_text(toml);
     run_result r;
     run_loop(a, cfg, &r);
-    const anim_check_record *c = rec_of(&r, "loop-closure");
+    const anim_check_record *c = test_support_record(&r.file, "loop-closure");
     uint32_t n = c->finding_count;
     if (n && expected)
         *expected = c->findings[0].expected.number;
@@ -526,15 +393,15 @@ static void test_rotation_only_loops(void **state)
 {
     (void)state;
     anim_asset *a = asset_spin();
-    anim_config *cfg = config_text("[clips.spin_closed]\nloop = true\n"
+    anim_config *cfg = test_support_config_text("[clips.spin_closed]\nloop = true\n"
                                    "[clips.spin_open]\nloop = true\n");
     run_result r;
     run_loop(a, cfg, &r);
 
-    const anim_check_record *c = rec_of(&r, "loop-closure");
+    const anim_check_record *c = test_support_record(&r.file, "loop-closure");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 2, 2, 0);
-    expect_scope(&c->scopes[0], "loop_closure", "spin_open");
-    expect_scope(&c->scopes[1], "loop_closure", "spin_closed");
+    test_support_expect_scope(&c->scopes[0], "loop_closure", "spin_open");
+    test_support_expect_scope(&c->scopes[1], "loop_closure", "spin_closed");
     /* The 10 deg chord of a 1 m lever: 2 sin(5 deg) = 0.1743 m. */
     expect_finding(&c->findings[0], "loop-closure", ANIM_SEVERITY_ERROR, "spin_open", "bad", 1.0,
                    "loop does not close in position: bone 'bad' is 0.1743 m from its "
@@ -547,13 +414,13 @@ static void test_rotation_only_loops(void **state)
 
     /* bad sits 1 m along X and swings with the spin: its model velocity
      * changes at the seam too (|v_out - v_in| for a 1 m lever). */
-    c = rec_of(&r, "loop-seam-vel");
+    c = test_support_record(&r.file, "loop-seam-vel");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 2, 2, 0);
     assert_string_equal(c->findings[0].bone, "bad");
     assert_string_equal(c->findings[0].clip, "spin_open");
     assert_string_equal(c->findings[1].clip, "spin_closed");
 
-    c = rec_of(&r, "loop-seam-rot");
+    c = test_support_record(&r.file, "loop-seam-rot");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 2, 2, 0);
     expect_finding(&c->findings[0], "loop-seam-rot", ANIM_SEVERITY_ERROR, "spin_open", "bad",
                    1.0,
@@ -568,22 +435,22 @@ static void test_rotation_only_loops(void **state)
                    "5.000 deg/s)");
 
     /* No rig roles: loop-seam reports the gait gap, per clip. */
-    c = rec_of(&r, "loop-seam");
+    c = test_support_record(&r.file, "loop-seam");
     expect_state(c, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 2);
     char msg[256];
     snprintf(msg, sizeof msg,
              "hips/foot roles not resolved (rig profile '%s') \xe2\x80\x94 needs hips and at "
              "least one foot role",
              r.file.rig.label);
-    expect_gap(&c->gaps[0], "roles_unresolved", "loop_seam", "spin_open", msg);
-    expect_gap(&c->gaps[1], "roles_unresolved", "loop_seam", "spin_closed", msg);
+    test_support_expect_gap(&c->gaps[0], "roles_unresolved", "loop_seam", "spin_open", msg);
+    test_support_expect_gap(&c->gaps[1], "roles_unresolved", "loop_seam", "spin_closed", msg);
 
     /* spin_closed returns to 0 deg with its last key: an inclusive
      * endpoint the transform could trim. turn_once is never judged. */
-    c = rec_of(&r, "duplicate-loop-endpoint");
+    c = test_support_record(&r.file, "duplicate-loop-endpoint");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
-    expect_scope(&c->scopes[0], "duplicate_loop_endpoint", "spin_open");
-    expect_scope(&c->scopes[1], "duplicate_loop_endpoint", "spin_closed");
+    test_support_expect_scope(&c->scopes[0], "duplicate_loop_endpoint", "spin_open");
+    test_support_expect_scope(&c->scopes[1], "duplicate_loop_endpoint", "spin_closed");
     expect_finding(&c->findings[0], "duplicate-loop-endpoint", ANIM_SEVERITY_WARNING,
                    "spin_closed", NULL, 1.0,
                    "declared loop repeats its first pose at the authored endpoint: 1 redundant "
@@ -602,7 +469,7 @@ static void test_per_clip_caps(void **state)
 {
     (void)state;
     anim_asset *a = asset_spin();
-    anim_config *cfg = config_text("[clips.\"spin_*\"]\n"
+    anim_config *cfg = test_support_config_text("[clips.\"spin_*\"]\n"
                                    "loop = true\n"
                                    "max_loop_rotation_delta_deg = 15.0\n"
                                    "max_loop_angular_velocity_delta_degps = 130.0\n"
@@ -619,7 +486,7 @@ static void test_per_clip_caps(void **state)
     run_result r;
     run_loop(a, cfg, &r);
     /* spin_open: exact 5 deg < 10 deg; spin_closed / spin_dup: glob 15. */
-    const anim_check_record *c = rec_of(&r, "loop-closure");
+    const anim_check_record *c = test_support_record(&r.file, "loop-closure");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 3, 0);
     expect_finding(&c->findings[0], "loop-closure", ANIM_SEVERITY_ERROR, "spin_open", "bad", 1.0,
                    "loop does not close in rotation: bone 'bad' is 10.000 degrees from its "
@@ -627,20 +494,20 @@ static void test_per_clip_caps(void **state)
     expect_measured(&c->findings[0], 10.0, 1e-4, 5.0);
     /* spin_open inherits the glob's 130 (120 passes); spin_closed's exact
      * 170 passes 160; spin_dup spins at a constant rate. */
-    expect_state(rec_of(&r, "loop-seam-rot"), true, ANIM_EVAL_COMPLETE, 0, 3, 0);
-    expect_state(rec_of(&r, "loop-seam-vel"), true, ANIM_EVAL_COMPLETE, 0, 3, 0);
+    expect_state(test_support_record(&r.file, "loop-seam-rot"), true, ANIM_EVAL_COMPLETE, 0, 3, 0);
+    expect_state(test_support_record(&r.file, "loop-seam-vel"), true, ANIM_EVAL_COMPLETE, 0, 3, 0);
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
 
     /* Without the overrides the [checks.*] caps apply: 10 < 20 deg and
      * 0.1743 < 0.5 m pass, 120 and 160 deg/s exceed 100. */
-    cfg = config_text("[clips.\"spin_*\"]\nloop = true\n"
+    cfg = test_support_config_text("[clips.\"spin_*\"]\nloop = true\n"
                       "[checks.loop-closure]\nmax_rotation_delta_deg = 20.0\n"
                       "max_position_delta_m = 0.5\n"
                       "[checks.loop-seam-rot]\nmax_angular_velocity_delta_degps = 100.0\n");
     run_loop(a, cfg, &r);
-    expect_state(rec_of(&r, "loop-closure"), true, ANIM_EVAL_COMPLETE, 0, 3, 0);
-    c = rec_of(&r, "loop-seam-rot");
+    expect_state(test_support_record(&r.file, "loop-closure"), true, ANIM_EVAL_COMPLETE, 0, 3, 0);
+    c = test_support_record(&r.file, "loop-seam-rot");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 2, 3, 0);
     expect_measured(&c->findings[1], 160.0, 1e-3, 100.0);
     anim_lint_file_free(&r.file);
@@ -654,10 +521,10 @@ static void test_rotation_duplicate_endpoint(void **state)
 {
     (void)state;
     anim_asset *a = asset_spin();
-    anim_config *cfg = config_text("[clips.spin_dup]\nloop = true\n");
+    anim_config *cfg = test_support_config_text("[clips.spin_dup]\nloop = true\n");
     run_result r;
     run_loop(a, cfg, &r);
-    const anim_check_record *c = rec_of(&r, "duplicate-loop-endpoint");
+    const anim_check_record *c = test_support_record(&r.file, "duplicate-loop-endpoint");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&c->findings[0], "duplicate-loop-endpoint", ANIM_SEVERITY_WARNING, "spin_dup",
                    NULL, 1.0,
@@ -668,12 +535,12 @@ static void test_rotation_duplicate_endpoint(void **state)
                    "0.000000 rad, scale n/a)");
     expect_measured(&c->findings[0], 1.0, 0.0, 0.0);
     /* A steady spin that closes its pose and angular velocity ... */
-    expect_state(rec_of(&r, "loop-closure"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
-    expect_state(rec_of(&r, "loop-seam-rot"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    expect_state(test_support_record(&r.file, "loop-closure"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    expect_state(test_support_record(&r.file, "loop-seam-rot"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     /* ... but on a 90 deg grid bad's chord velocities next to the seam
      * (0 -> 90 and 270 -> 360 deg) point 90 deg apart: (-4, 0, -4) vs
      * (4, 0, -4) m/s. The check judges the sampled steps, not the curve. */
-    c = rec_of(&r, "loop-seam-vel");
+    c = test_support_record(&r.file, "loop-seam-vel");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     assert_string_equal(c->findings[0].bone, "bad");
     expect_measured(&c->findings[0], 8.0, 1e-5, 0.1);
@@ -692,7 +559,7 @@ static void test_unavailable_rows_partial(void **state)
 {
     (void)state;
     anim_asset *a = asset_spin();
-    anim_config *cfg = config_text("[rig]\nroles = { hips = \"root\", left_foot = \"bad\" }\n"
+    anim_config *cfg = test_support_config_text("[rig]\nroles = { hips = \"root\", left_foot = \"bad\" }\n"
                                    "[clips.nan_bad]\nloop = true\n");
     run_result r;
     run_loop(a, cfg, &r);
@@ -700,35 +567,35 @@ static void test_unavailable_rows_partial(void **state)
                                                {"loop-seam-vel", "loop_seam_velocity"},
                                                {"loop-seam-rot", "loop_seam_rotation"}};
     for (int i = 0; i < 3; i++) {
-        const anim_check_record *c = rec_of(&r, per_bone[i][0]);
+        const anim_check_record *c = test_support_record(&r.file, per_bone[i][0]);
         uint32_t findings = i == 1 ? 0 : 1; /* root and arm never move */
         expect_state(c, true, ANIM_EVAL_PARTIAL, findings, 1, 1);
-        expect_scope(&c->scopes[0], per_bone[i][1], "nan_bad");
-        expect_gap(&c->gaps[0], "measurement_unavailable", per_bone[i][1], "nan_bad",
+        test_support_expect_scope(&c->scopes[0], per_bone[i][1], "nan_bad");
+        test_support_expect_gap(&c->gaps[0], "measurement_unavailable", per_bone[i][1], "nan_bad",
                    "1 of 3 bone(s) have no usable loop-continuity sample ('bad'); the other "
                    "bones were judged");
         if (findings)
             assert_string_equal(c->findings[0].bone, "arm");
     }
-    const anim_check_record *c = rec_of(&r, "duplicate-loop-endpoint");
+    const anim_check_record *c = test_support_record(&r.file, "duplicate-loop-endpoint");
     expect_state(c, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&c->gaps[0], "measurement_unavailable", "duplicate_loop_endpoint", "nan_bad",
+    test_support_expect_gap(&c->gaps[0], "measurement_unavailable", "duplicate_loop_endpoint", "nan_bad",
                "authored endpoint analysis unavailable: track Some(0) contains a non-finite "
                "authored value");
-    c = rec_of(&r, "loop-seam");
+    c = test_support_record(&r.file, "loop-seam");
     expect_state(c, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&c->gaps[0], "measurement_unavailable", "loop_seam", "nan_bad",
+    test_support_expect_gap(&c->gaps[0], "measurement_unavailable", "loop_seam", "nan_bad",
                "foot-cycle metrics could not be produced");
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
 
     /* NaN on the root poisons every bone: no evaluated scope at all. */
-    cfg = config_text("[clips.nan_root]\nloop = true\n");
+    cfg = test_support_config_text("[clips.nan_root]\nloop = true\n");
     run_loop(a, cfg, &r);
     for (int i = 0; i < 3; i++) {
-        c = rec_of(&r, per_bone[i][0]);
+        c = test_support_record(&r.file, per_bone[i][0]);
         expect_state(c, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-        expect_gap(&c->gaps[0], "measurement_unavailable", per_bone[i][1], "nan_root",
+        test_support_expect_gap(&c->gaps[0], "measurement_unavailable", per_bone[i][1], "nan_root",
                    "clip has no usable per-bone loop-continuity sample");
     }
     anim_lint_file_free(&r.file);
@@ -743,7 +610,7 @@ static void test_no_grid(void **state)
 {
     (void)state;
     anim_asset *a = asset_spin();
-    anim_config *cfg = config_text("[rig]\nroles = { hips = \"root\", right_foot = \"arm\" }\n"
+    anim_config *cfg = test_support_config_text("[rig]\nroles = { hips = \"root\", right_foot = \"arm\" }\n"
                                    "[clips.short]\nloop = true\n");
     run_result r;
     run_loop(a, cfg, &r);
@@ -751,16 +618,16 @@ static void test_no_grid(void **state)
                                                {"loop-seam-vel", "loop_seam_velocity"},
                                                {"loop-seam-rot", "loop_seam_rotation"}};
     for (int i = 0; i < 3; i++) {
-        const anim_check_record *c = rec_of(&r, per_bone[i][0]);
+        const anim_check_record *c = test_support_record(&r.file, per_bone[i][0]);
         expect_state(c, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-        expect_gap(&c->gaps[0], "measurement_unavailable", per_bone[i][1], "short",
+        test_support_expect_gap(&c->gaps[0], "measurement_unavailable", per_bone[i][1], "short",
                    "clip has no usable per-bone loop-continuity sample");
     }
-    const anim_check_record *c = rec_of(&r, "loop-seam");
+    const anim_check_record *c = test_support_record(&r.file, "loop-seam");
     expect_state(c, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&c->gaps[0], "measurement_unavailable", "loop_seam", "short",
+    test_support_expect_gap(&c->gaps[0], "measurement_unavailable", "loop_seam", "short",
                "clip is too short to sample a loop cycle");
-    expect_state(rec_of(&r, "duplicate-loop-endpoint"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    expect_state(test_support_record(&r.file, "duplicate-loop-endpoint"), true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
     anim_asset_free(a);
@@ -772,22 +639,22 @@ static void test_no_grid(void **state)
 static void test_stride_below_floor(void **state)
 {
     (void)state;
-    anim_asset *a = asset_example("walk-dirty.glb");
-    anim_config *cfg = config_text("[rig]\nprofile = \"auto\"\n[clips.walk]\nloop = true\n"
+    anim_asset *a = test_support_load_example("walk-dirty.glb");
+    anim_config *cfg = test_support_config_text("[rig]\nprofile = \"auto\"\n[clips.walk]\nloop = true\n"
                                    "[checks.loop-seam]\nmin_stride_step_m = 0.03\n");
     run_result r;
     run_loop(a, cfg, &r);
-    const anim_check_record *c = rec_of(&r, "loop-seam");
+    const anim_check_record *c = test_support_record(&r.file, "loop-seam");
     expect_state(c, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&c->gaps[0], "measurement_unavailable", "loop_seam", "walk",
+    test_support_expect_gap(&c->gaps[0], "measurement_unavailable", "loop_seam", "walk",
                "the clip has no usable stride step for normalizing its loop seam");
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
 
-    cfg = config_text("[clips.walk]\nloop = true\n[checks.loop-seam]\nmin_stride_step_m = 0.02\n"
+    cfg = test_support_config_text("[clips.walk]\nloop = true\n[checks.loop-seam]\nmin_stride_step_m = 0.02\n"
                       "max_ratio = 6.9\n");
     run_loop(a, cfg, &r);
-    c = rec_of(&r, "loop-seam");
+    c = test_support_record(&r.file, "loop-seam");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 0, 1, 0); /* 6.815 <= 6.9 */
     anim_lint_file_free(&r.file);
     anim_config_free(cfg);
@@ -798,16 +665,16 @@ static void test_stride_below_floor(void **state)
 static void test_severity_override(void **state)
 {
     (void)state;
-    anim_asset *a = asset_example("walk-dirty.glb");
-    anim_config *cfg = config_text("[clips.walk]\nloop = true\n"
+    anim_asset *a = test_support_load_example("walk-dirty.glb");
+    anim_config *cfg = test_support_config_text("[clips.walk]\nloop = true\n"
                                    "[checks.loop-closure]\nseverity = \"warn\"\n"
                                    "[checks.loop-seam]\nseverity = \"off\"\n");
     run_result r;
     run_loop(a, cfg, &r);
-    const anim_check_record *c = rec_of(&r, "loop-closure");
+    const anim_check_record *c = test_support_record(&r.file, "loop-closure");
     expect_state(c, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     assert_int_equal(c->findings[0].severity, ANIM_SEVERITY_WARNING);
-    c = rec_of(&r, "loop-seam");
+    c = test_support_record(&r.file, "loop-seam");
     assert_false(c->enabled);
     assert_int_equal(c->finding_count + c->scope_count + c->gap_count, 0);
     anim_lint_file_free(&r.file);

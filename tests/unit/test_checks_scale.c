@@ -52,13 +52,12 @@ typedef struct {
  * order; identity rest rotations are written out as (0, 0, 0, 1). */
 static anim_asset *build(const tnode *nodes, int node_count, const tclip *clips, int clip_count)
 {
-    static const float IDENTITY[4] = {0, 0, 0, 1};
     test_support_gltf *g = test_support_gltf_new();
     for (int n = 0; n < node_count; n++) {
         const float *r = nodes[n].r;
         bool ident = r[0] == 0 && r[1] == 0 && r[2] == 0 && r[3] == 0;
-        test_support_node node = {nodes[n].name, nodes[n].parent, NULL, ident ? IDENTITY : r,
-                                  NULL};
+        test_support_node node = {nodes[n].name, nodes[n].parent, TEST_SUPPORT_R, {0},
+                                  {r[0], r[1], r[2], ident ? 1.0 : r[3]}, {0}};
         test_support_gltf_node(g, &node);
     }
     for (int c = 0; c < clip_count; c++) {

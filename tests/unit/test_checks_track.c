@@ -20,6 +20,7 @@
 #include "animsmith/lint.h"
 #include "animsmith/numfmt.h"
 #include "animsmith/strbuf.h"
+#include "support/test_support.h"
 
 #define EM "\xe2\x80\x94"
 
@@ -44,104 +45,25 @@ typedef struct {
     uint32_t track_count;
 } tclip;
 
-static uint32_t width_of(const ttrack *t)
-{
-    return strcmp(t->path, "rotation") == 0 ? 4 : 3;
-}
-
-static uint32_t elems_of(const ttrack *t)
-{
-    return t->keys * (strcmp(t->interp, "CUBICSPLINE") == 0 ? 3u : 1u);
-}
-
-static void put_base64(anim_strbuf *sb, const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        char out[4] = {tab[(v >> 18) & 63], tab[(v >> 12) & 63],
-                       i + 1 < n ? tab[(v >> 6) & 63] : '=', i + 2 < n ? tab[v & 63] : '='};
-        anim_strbuf_append(sb, out, 4);
-    }
-}
-
 /* A three-node skeleton (root -> spine, root -> arm) and the given clips;
  * every track gets its own times and values buffer views. */
 static anim_asset *build_asset(const tclip *clips, uint32_t clip_count)
 {
-    size_t bin_len = 0;
-    for (uint32_t c = 0; c < clip_count; c++)
-        for (uint32_t i = 0; i < clips[c].track_count; i++) {
-            const ttrack *t = &clips[c].tracks[i];
-            bin_len += 4u * t->keys + 4u * elems_of(t) * width_of(t);
-        }
-    uint8_t *bin = calloc(bin_len ? bin_len : 1, 1);
-    assert_non_null(bin);
-
-    anim_strbuf acc = ANIM_STRBUF_INIT, views = ANIM_STRBUF_INIT, anims = ANIM_STRBUF_INIT;
-    size_t off = 0;
-    uint32_t accessor = 0;
+    static const test_support_node nodes[3] = {{"root", -1, 0, {0}, {0}, {0}},
+                                               {"spine", 0, 0, {0}, {0}, {0}},
+                                               {"arm", 0, 0, {0}, {0}, {0}}};
+    test_support_gltf *g = test_support_gltf_new();
+    test_support_gltf_nodes(g, nodes, 3);
     for (uint32_t c = 0; c < clip_count; c++) {
-        anim_strbuf_printf(&anims, "%s{\"name\":\"%s\",\"channels\":[", c ? "," : "",
-                            clips[c].name);
+        test_support_gltf_animation(g, clips[c].name);
         for (uint32_t i = 0; i < clips[c].track_count; i++) {
             const ttrack *t = &clips[c].tracks[i];
-            anim_strbuf_printf(&anims, "%s{\"sampler\":%u,\"target\":{\"node\":%u,\"path\":\"%s\"}}",
-                                i ? "," : "", i, t->node, t->path);
+            test_support_gltf_track(g, (int)t->node, t->path, t->interp, t->keys, t->times,
+                                    t->values, 0);
         }
-        anim_strbuf_puts(&anims, "],\"samplers\":[");
-        for (uint32_t i = 0; i < clips[c].track_count; i++) {
-            const ttrack *t = &clips[c].tracks[i];
-            size_t tbytes = 4u * t->keys, vbytes = 4u * elems_of(t) * width_of(t);
-            memcpy(bin + off, t->times, tbytes);
-            memcpy(bin + off + tbytes, t->values, vbytes);
-            anim_strbuf_printf(&views, "%s{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu},"
-                                        "{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu}",
-                                accessor ? "," : "", off, tbytes, off + tbytes, vbytes);
-            anim_strbuf_printf(&acc, "%s{\"bufferView\":%u,\"componentType\":5126,\"count\":%u,"
-                                      "\"type\":\"SCALAR\"},{\"bufferView\":%u,"
-                                      "\"componentType\":5126,\"count\":%u,\"type\":\"%s\"}",
-                                accessor ? "," : "", accessor, t->keys, accessor + 1,
-                                elems_of(t), width_of(t) == 4 ? "VEC4" : "VEC3");
-            anim_strbuf_printf(&anims, "%s{\"input\":%u,\"output\":%u,\"interpolation\":\"%s\"}",
-                                i ? "," : "", accessor, accessor + 1, t->interp);
-            accessor += 2;
-            off += tbytes + vbytes;
-        }
-        anim_strbuf_puts(&anims, "]}");
     }
-
-    anim_strbuf doc = ANIM_STRBUF_INIT;
-    anim_strbuf_puts(&doc, "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,"
-                              "\"scenes\":[{\"nodes\":[0]}],\"nodes\":[{\"name\":\"root\","
-                              "\"children\":[1,2]},{\"name\":\"spine\"},{\"name\":\"arm\"}]");
-    if (bin_len) {
-        anim_strbuf_printf(&doc, ",\"buffers\":[{\"byteLength\":%zu,\"uri\":"
-                                  "\"data:application/octet-stream;base64,",
-                            bin_len);
-        put_base64(&doc, bin, bin_len);
-        anim_strbuf_printf(&doc, "\"}],\"bufferViews\":[%s],\"accessors\":[%s]",
-                            (views.data ? views.data : ""), (acc.data ? acc.data : ""));
-    }
-    if (clip_count)
-        anim_strbuf_printf(&doc, ",\"animations\":[%s]", (anims.data ? anims.data : ""));
-    anim_strbuf_puts(&doc, "}");
-    assert_false(doc.failed);
-
-    anim_error err;
-    anim_asset *asset = anim_asset_load_memory((doc.data ? doc.data : ""), doc.len, false, NULL,
-                                               "mem.gltf", NULL, &err);
-    if (!asset)
-        fail_msg("load failed: %s\n%s", err.message, (doc.data ? doc.data : ""));
-    anim_strbuf_free(&doc);
-    anim_strbuf_free(&acc);
-    anim_strbuf_free(&views);
-    anim_strbuf_free(&anims);
-    free(bin);
+    anim_asset *asset = test_support_gltf_load(g, "mem.gltf");
+    test_support_gltf_free(g);
     return asset;
 }
 
@@ -153,28 +75,12 @@ typedef struct {
     anim_lint_file file;
 } run_t;
 
-static void run_lint(run_t *r, const char *const *select, size_t select_count)
-{
-    anim_error err;
-    anim_lint_options opts = {.select = select, .select_count = select_count};
-    if (anim_lint_run(r->asset, r->cfg, &opts, &r->file, &err))
-        fail_msg("lint failed: %s", err.message);
-}
-
-static anim_config *default_config(void)
-{
-    anim_error err;
-    anim_config *cfg = anim_config_default(&err);
-    assert_non_null(cfg);
-    return cfg;
-}
-
 static void lint_asset(run_t *r, anim_asset *asset, anim_config *cfg)
 {
     memset(r, 0, sizeof *r);
     r->asset = asset;
-    r->cfg = cfg ? cfg : default_config();
-    run_lint(r, track_ids, TRACK_ID_COUNT);
+    r->cfg = cfg ? cfg : test_support_config_default();
+    test_support_lint(asset, r->cfg, track_ids, TRACK_ID_COUNT, &r->file);
 }
 
 static void lint_file(run_t *r, const char *path)
@@ -198,20 +104,11 @@ static void run_free(run_t *r)
     anim_asset_free(r->asset);
 }
 
-static const anim_check_record *rec_of(const run_t *r, const char *id)
-{
-    for (size_t i = 0; i < r->file.record_count; i++)
-        if (strcmp(r->file.records[i].check_id, id) == 0)
-            return &r->file.records[i];
-    fail_msg("no record %s", id);
-    return NULL;
-}
-
 /* Every one of our checks ran to completion without gaps or scopes. */
 static void assert_complete(const run_t *r)
 {
     for (size_t i = 0; i < TRACK_ID_COUNT; i++) {
-        const anim_check_record *rec = rec_of(r, track_ids[i]);
+        const anim_check_record *rec = test_support_record(&r->file, track_ids[i]);
         assert_true(rec->selected);
         assert_true(rec->enabled);
         assert_true(rec->applicable);
@@ -223,14 +120,7 @@ static void assert_complete(const run_t *r)
 
 static uint32_t findings_of(const run_t *r, const char *id)
 {
-    return rec_of(r, id)->finding_count;
-}
-
-static const anim_finding *finding(const run_t *r, const char *id, uint32_t i)
-{
-    const anim_check_record *rec = rec_of(r, id);
-    assert_true(i < rec->finding_count);
-    return &rec->findings[i];
+    return test_support_record(&r->file, id)->finding_count;
 }
 
 #define NO_TIME NAN
@@ -327,14 +217,14 @@ static void test_clip_dirty(void **state)
     /* The peer's measured value: the f32 length of
      * (0, 0.10482508689165115, 0, 1.0447543859481812) with the SIMD
      * grouping, widened (spec App. A.3: ~1.05000007). */
-    const anim_finding *n = finding(&r, "quat-norm", 0);
+    const anim_finding *n = test_support_finding(&r.file, "quat-norm", 0);
     assert_finding(n, "quat-norm", ANIM_SEVERITY_ERROR, "swing", "spine", 0.5,
                    1.0500000715255737, 1.0, "non-unit rotation key (worst at key 2)");
     char buf[64];
     anim_fmt_fixed(n->measured.number, 4, buf, sizeof buf);
     assert_string_equal(buf, "1.0500");
 
-    assert_finding(finding(&r, "quat-flip", 0), "quat-flip", ANIM_SEVERITY_WARNING, "swing",
+    assert_finding(test_support_finding(&r.file, "quat-flip", 0), "quat-flip", ANIM_SEVERITY_WARNING, "swing",
                    "spine", 0.75, 2.0, NONE,
                    "2 hemisphere flip(s) between adjacent rotation keys (first between keys 2 "
                    "and 3) " EM " engines without neighborhood correction will spin the long way");
@@ -362,7 +252,7 @@ static void test_walk_short_channel(void **state)
     lint_file(&r, "examples/assets/walk-short-channel.glb");
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "duration-sanity"), 1);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
                    "walk_short_channel", NULL, NO_TIME, 0.25, 0.0,
                    "channels end at different times (0.750s..1.000s) " EM
                    " shorter channels will be clamp-held");
@@ -393,11 +283,11 @@ static void test_nan(void **state)
     lint_built(&r, clips, 1, NULL);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "nan"), 3);
-    assert_finding(finding(&r, "nan", 0), "nan", ANIM_SEVERITY_ERROR, "poison", "spine", NO_TIME,
+    assert_finding(test_support_finding(&r.file, "nan", 0), "nan", ANIM_SEVERITY_ERROR, "poison", "spine", NO_TIME,
                    NONE, NONE, "non-finite key time in translation track (key 1)");
-    assert_finding(finding(&r, "nan", 1), "nan", ANIM_SEVERITY_ERROR, "poison", "arm", NO_TIME,
+    assert_finding(test_support_finding(&r.file, "nan", 1), "nan", ANIM_SEVERITY_ERROR, "poison", "arm", NO_TIME,
                    NONE, NONE, "non-finite value in scale track (element 2)");
-    assert_finding(finding(&r, "nan", 2), "nan", ANIM_SEVERITY_ERROR, "poison", "spine", NO_TIME,
+    assert_finding(test_support_finding(&r.file, "nan", 2), "nan", ANIM_SEVERITY_ERROR, "poison", "spine", NO_TIME,
                    NONE, NONE, "non-finite value in rotation track (element 0)");
     /* NaN times fail every ordering comparison; infinite last key is a
      * valid increase. The cubic tangent is not a rotation key. */
@@ -427,13 +317,13 @@ static void test_nan_time_and_value_same_track(void **state)
     lint_built(&r, clips, 1, NULL);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "nan"), 2);
-    assert_finding(finding(&r, "nan", 0), "nan", ANIM_SEVERITY_ERROR, "c", "spine", NO_TIME, NONE,
+    assert_finding(test_support_finding(&r.file, "nan", 0), "nan", ANIM_SEVERITY_ERROR, "c", "spine", NO_TIME, NONE,
                    NONE, "non-finite key time in rotation track (key 2)");
-    assert_finding(finding(&r, "nan", 1), "nan", ANIM_SEVERITY_ERROR, "c", "arm", NO_TIME, NONE,
+    assert_finding(test_support_finding(&r.file, "nan", 1), "nan", ANIM_SEVERITY_ERROR, "c", "arm", NO_TIME, NONE,
                    NONE, "non-finite value in rotation track (element 2)");
     /* Track 0: keys 0 and 2 are unit; key 1 (0.5, 0,0,0) is the worst. */
     assert_int_equal(findings_of(&r, "quat-norm"), 1);
-    assert_finding(finding(&r, "quat-norm", 0), "quat-norm", ANIM_SEVERITY_ERROR, "c", "spine",
+    assert_finding(test_support_finding(&r.file, "quat-norm", 0), "quat-norm", ANIM_SEVERITY_ERROR, "c", "spine",
                    0.5, 0.5, 1.0, "non-unit rotation key (worst at key 1)");
     run_free(&r);
 }
@@ -463,19 +353,19 @@ static void test_time_monotonic(void **state)
     lint_built(&r, clips, 1, NULL);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "time-monotonic"), 5);
-    assert_finding(finding(&r, "time-monotonic", 0), "time-monotonic", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "time-monotonic", 0), "time-monotonic", ANIM_SEVERITY_ERROR,
                    "timing", "spine", 0.25, NONE, NONE,
                    "key times not strictly increasing in translation track (keys 0 and 1)");
-    assert_finding(finding(&r, "time-monotonic", 1), "time-monotonic", ANIM_SEVERITY_NOTE,
+    assert_finding(test_support_finding(&r.file, "time-monotonic", 1), "time-monotonic", ANIM_SEVERITY_NOTE,
                    "timing", "spine", 0.5, 0.5, 0.0,
                    "first key of translation track starts at 0.500s, not 0 " EM
                    " the pose is clamp-held until then");
-    assert_finding(finding(&r, "time-monotonic", 2), "time-monotonic", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "time-monotonic", 2), "time-monotonic", ANIM_SEVERITY_ERROR,
                    "timing", "arm", 0.5, NONE, NONE,
                    "key times not strictly increasing in scale track (keys 1 and 2)");
-    assert_finding(finding(&r, "time-monotonic", 3), "time-monotonic", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "time-monotonic", 3), "time-monotonic", ANIM_SEVERITY_ERROR,
                    "timing", "spine", -0.5, -0.5, NONE, "negative key time in rotation track");
-    assert_finding(finding(&r, "time-monotonic", 4), "time-monotonic", ANIM_SEVERITY_NOTE,
+    assert_finding(test_support_finding(&r.file, "time-monotonic", 4), "time-monotonic", ANIM_SEVERITY_NOTE,
                    "timing", "root", (double)0.02f, (double)0.02f, 0.0,
                    "first key of scale track starts at 0.020s, not 0 " EM
                    " the pose is clamp-held until then");
@@ -517,13 +407,13 @@ static void test_quat_norm(void **state)
     lint_built(&r, clips, 1, NULL);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "quat-norm"), 4);
-    assert_finding(finding(&r, "quat-norm", 0), "quat-norm", ANIM_SEVERITY_ERROR, "norms",
+    assert_finding(test_support_finding(&r.file, "quat-norm", 0), "quat-norm", ANIM_SEVERITY_ERROR, "norms",
                    "spine", 0.5, (double)1.2f, 1.0, "non-unit rotation key (worst at key 2)");
-    assert_finding(finding(&r, "quat-norm", 1), "quat-norm", ANIM_SEVERITY_ERROR, "norms", "arm",
+    assert_finding(test_support_finding(&r.file, "quat-norm", 1), "quat-norm", ANIM_SEVERITY_ERROR, "norms", "arm",
                    0.5, 0.0, 1.0, "non-unit rotation key (worst at key 1)");
-    assert_finding(finding(&r, "quat-norm", 2), "quat-norm", ANIM_SEVERITY_ERROR, "norms", "root",
+    assert_finding(test_support_finding(&r.file, "quat-norm", 2), "quat-norm", ANIM_SEVERITY_ERROR, "norms", "root",
                    0.5, 1.5, 1.0, "non-unit rotation key (worst at key 1)");
-    assert_finding(finding(&r, "quat-norm", 3), "quat-norm", ANIM_SEVERITY_ERROR, "norms",
+    assert_finding(test_support_finding(&r.file, "quat-norm", 3), "quat-norm", ANIM_SEVERITY_ERROR, "norms",
                    "spine", 1.0, (double)0.9f, 1.0, "non-unit rotation key (worst at key 1)");
     run_free(&r);
 }
@@ -560,15 +450,15 @@ static void test_quat_flip(void **state)
     lint_built(&r, clips, 1, NULL);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "quat-flip"), 3);
-    assert_finding(finding(&r, "quat-flip", 0), "quat-flip", ANIM_SEVERITY_WARNING, "flips",
+    assert_finding(test_support_finding(&r.file, "quat-flip", 0), "quat-flip", ANIM_SEVERITY_WARNING, "flips",
                    "spine", 0.25, 1.0, NONE,
                    "1 hemisphere flip(s) between adjacent rotation keys (first between keys 0 "
                    "and 1) " EM " engines without neighborhood correction will spin the long way");
-    assert_finding(finding(&r, "quat-flip", 1), "quat-flip", ANIM_SEVERITY_WARNING, "flips",
+    assert_finding(test_support_finding(&r.file, "quat-flip", 1), "quat-flip", ANIM_SEVERITY_WARNING, "flips",
                    "arm", 0.75, 2.0, NONE,
                    "2 hemisphere flip(s) between adjacent rotation keys (first between keys 2 "
                    "and 3) " EM " engines without neighborhood correction will spin the long way");
-    assert_finding(finding(&r, "quat-flip", 2), "quat-flip", ANIM_SEVERITY_WARNING, "flips",
+    assert_finding(test_support_finding(&r.file, "quat-flip", 2), "quat-flip", ANIM_SEVERITY_WARNING, "flips",
                    "spine", 1.0, 1.0, NONE,
                    "1 hemisphere flip(s) between adjacent rotation keys (first between keys 0 "
                    "and 1) " EM " engines without neighborhood correction will spin the long way");
@@ -582,7 +472,7 @@ static void test_quat_flip(void **state)
 static void test_severity_override(void **state)
 {
     (void)state;
-    anim_config *cfg = default_config();
+    anim_config *cfg = test_support_config_default();
     anim_check_config *cc = anim_arena_calloc(cfg->arena, 1, sizeof *cc);
     assert_non_null(cc);
     cc->id = "quat-flip";
@@ -595,25 +485,25 @@ static void test_severity_override(void **state)
     r.cfg = cfg;
     r.asset = anim_asset_load("examples/assets/clip-dirty.glb", NULL, &err);
     assert_non_null(r.asset);
-    run_lint(&r, track_ids, TRACK_ID_COUNT);
-    assert_int_equal(finding(&r, "quat-flip", 0)->severity, ANIM_SEVERITY_NOTE);
-    assert_int_equal(finding(&r, "quat-norm", 0)->severity, ANIM_SEVERITY_ERROR);
+    test_support_lint(r.asset, r.cfg, track_ids, TRACK_ID_COUNT, &r.file);
+    assert_int_equal(test_support_finding(&r.file, "quat-flip", 0)->severity, ANIM_SEVERITY_NOTE);
+    assert_int_equal(test_support_finding(&r.file, "quat-norm", 0)->severity, ANIM_SEVERITY_ERROR);
     anim_lint_file_free(&r.file);
 
     /* severity = "off" disables; --select of one id leaves the rest
      * unselected and not evaluated. */
     cc->severity = ANIM_SEVERITY_OFF;
     static const char *const only[] = {"quat-norm"};
-    run_lint(&r, only, 1);
-    const anim_check_record *flip = rec_of(&r, "quat-flip");
+    test_support_lint(r.asset, r.cfg, only, 1, &r.file);
+    const anim_check_record *flip = test_support_record(&r.file, "quat-flip");
     assert_false(flip->selected);
     assert_int_equal(flip->evaluation, ANIM_EVAL_NOT_EVALUATED);
     assert_int_equal(flip->finding_count, 0);
-    assert_int_equal(rec_of(&r, "quat-norm")->evaluation, ANIM_EVAL_COMPLETE);
-    assert_int_equal(rec_of(&r, "quat-norm")->finding_count, 1);
+    assert_int_equal(test_support_record(&r.file, "quat-norm")->evaluation, ANIM_EVAL_COMPLETE);
+    assert_int_equal(test_support_record(&r.file, "quat-norm")->finding_count, 1);
     anim_lint_file_free(&r.file);
-    run_lint(&r, track_ids, TRACK_ID_COUNT);
-    flip = rec_of(&r, "quat-flip");
+    test_support_lint(r.asset, r.cfg, track_ids, TRACK_ID_COUNT, &r.file);
+    flip = test_support_record(&r.file, "quat-flip");
     assert_true(flip->selected);
     assert_false(flip->enabled);
     assert_int_equal(flip->evaluation, ANIM_EVAL_NOT_EVALUATED);
@@ -632,35 +522,35 @@ static void test_duration_empty_clip(void **state)
     assert_complete(&r);
     /* Without a pin: only the warning (the degenerate duration is implied). */
     assert_int_equal(findings_of(&r, "duration-sanity"), 1);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
                    "empty", NULL, NO_TIME, NONE, NONE, "clip has no tracks");
     run_free(&r);
 
     /* With a valid pin: the warning, then the degenerate duration against
      * the pin. */
-    anim_config *cfg = default_config();
+    anim_config *cfg = test_support_config_default();
     pin_duration(cfg, "emp*", 1.0, 0.02);
     lint_built(&r, clips, 1, cfg);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "duration-sanity"), 2);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
                    "empty", NULL, NO_TIME, NONE, NONE, "clip has no tracks");
-    assert_finding(finding(&r, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_ERROR,
                    "empty", NULL, NO_TIME, 0.0, 1.0, "degenerate clip duration (0s)");
     run_free(&r);
 
     /* With an invalid pin: the pin error, the warning, then nothing. */
-    cfg = default_config();
+    cfg = test_support_config_default();
     pin_duration(cfg, "empty", -1.0, NAN);
     lint_built(&r, clips, 1, cfg);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "duration-sanity"), 2);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
                    "empty", NULL, NO_TIME, 0.0, NONE,
                    "invalid declared duration pin (value -1s, tolerance NaNs) " EM
                    " value must be finite and positive, and tolerance must be finite and "
                    "non-negative");
-    assert_finding(finding(&r, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_WARNING,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_WARNING,
                    "empty", NULL, NO_TIME, NONE, NONE, "clip has no tracks");
     run_free(&r);
 }
@@ -676,19 +566,19 @@ static void test_duration_degenerate(void **state)
     const ttrack a[] = {{1, "rotation", "LINEAR", 1, t1, q1}};
     const ttrack b[] = {{2, "translation", "LINEAR", 2, tneg, v2}};
     const tclip clips[] = {{"single", a, 1}, {"negative", b, 1}};
-    anim_config *cfg = default_config();
+    anim_config *cfg = test_support_config_default();
     pin_duration(cfg, "negative", 0.5, 0.0);
     run_t r;
     lint_built(&r, clips, 2, cfg);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "duration-sanity"), 2);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
                    "single", NULL, NO_TIME, 0.0, NONE, "degenerate clip duration (0s)");
     /* The degenerate clip stops there: its end spread is not examined. */
-    assert_finding(finding(&r, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_ERROR,
                    "negative", NULL, NO_TIME, 0.0, 0.5, "degenerate clip duration (0s)");
     assert_int_equal(findings_of(&r, "time-monotonic"), 1);
-    assert_finding(finding(&r, "time-monotonic", 0), "time-monotonic", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "time-monotonic", 0), "time-monotonic", ANIM_SEVERITY_ERROR,
                    "negative", "arm", -2.0, -2.0, NONE, "negative key time in translation track");
     run_free(&r);
 }
@@ -710,64 +600,64 @@ static void test_duration_pins(void **state)
     const tclip clips[] = {{"walk", tracks, 3}};
 
     /* Passing pin (|1.0 - 1.01| <= 0.02): only the spread warning. */
-    anim_config *cfg = default_config();
+    anim_config *cfg = test_support_config_default();
     pin_duration(cfg, "walk", 1.01, 0.02);
     run_t r;
     lint_built(&r, clips, 1, cfg);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "duration-sanity"), 1);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_WARNING,
                    "walk", NULL, NO_TIME, 0.5, 0.0,
                    "channels end at different times (0.500s..1.000s) " EM
                    " shorter channels will be clamp-held");
     run_free(&r);
 
     /* Exactly at the tolerance passes (strict >). */
-    cfg = default_config();
+    cfg = test_support_config_default();
     pin_duration(cfg, "walk", 1.5, 0.5);
     lint_built(&r, clips, 1, cfg);
     assert_int_equal(findings_of(&r, "duration-sanity"), 1);
     run_free(&r);
 
     /* Failing pin: the miss, then the spread. */
-    cfg = default_config();
+    cfg = test_support_config_default();
     pin_duration(cfg, "w*", 1.2, 0.05);
     lint_built(&r, clips, 1, cfg);
     assert_complete(&r);
     assert_int_equal(findings_of(&r, "duration-sanity"), 2);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
                    "walk", NULL, NO_TIME, 1.0, 1.2,
                    "measured duration 1.0000s disagrees with the declared 1.2000 \xc2\xb1 "
                    "0.0500s " EM " the clip may have been sliced or exported with a dropped frame");
-    assert_int_equal(finding(&r, "duration-sanity", 1)->severity, ANIM_SEVERITY_WARNING);
+    assert_int_equal(test_support_finding(&r.file, "duration-sanity", 1)->severity, ANIM_SEVERITY_WARNING);
     run_free(&r);
 
     /* Invalid pin on a clip with tracks: reported, then evaluated as if
      * unpinned (no miss, the spread still warns). */
-    cfg = default_config();
+    cfg = test_support_config_default();
     pin_duration(cfg, "walk", INFINITY, -0.5);
     lint_built(&r, clips, 1, cfg);
     assert_int_equal(findings_of(&r, "duration-sanity"), 2);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
                    "walk", NULL, NO_TIME, 1.0, NONE,
                    "invalid declared duration pin (value infs, tolerance -0.5s) " EM
                    " value must be finite and positive, and tolerance must be finite and "
                    "non-negative");
-    assert_int_equal(finding(&r, "duration-sanity", 1)->severity, ANIM_SEVERITY_WARNING);
+    assert_int_equal(test_support_finding(&r.file, "duration-sanity", 1)->severity, ANIM_SEVERITY_WARNING);
     run_free(&r);
 
     /* A zero value is invalid too; plain display of 1e-7 has no exponent. */
-    cfg = default_config();
+    cfg = test_support_config_default();
     pin_duration(cfg, "walk", 0.0, 1e-7);
     lint_built(&r, clips, 1, cfg);
-    assert_string_equal(finding(&r, "duration-sanity", 0)->message,
+    assert_string_equal(test_support_finding(&r.file, "duration-sanity", 0)->message,
                         "invalid declared duration pin (value 0s, tolerance 0.0000001s) " EM
                         " value must be finite and positive, and tolerance must be finite and "
                         "non-negative");
     run_free(&r);
 
     /* A pin on another clip does not apply. */
-    cfg = default_config();
+    cfg = test_support_config_default();
     pin_duration(cfg, "run", 5.0, 0.0);
     lint_built(&r, clips, 1, cfg);
     assert_int_equal(findings_of(&r, "duration-sanity"), 1);
@@ -785,7 +675,7 @@ static void test_duration_huge(void **state)
         {2, "translation", "LINEAR", 2, t_short, v2},
     };
     const tclip clips[] = {{"huge", tracks, 2}};
-    anim_config *cfg = default_config();
+    anim_config *cfg = test_support_config_default();
     pin_duration(cfg, "huge", 1.0, 0.0);
     run_t r;
     lint_built(&r, clips, 1, cfg);
@@ -797,14 +687,14 @@ static void test_duration_huge(void **state)
              "measured duration %ss disagrees with the declared 1.0000 \xc2\xb1 0.0000s " EM
              " the clip may have been sliced or exported with a dropped frame",
              big);
-    assert_finding(finding(&r, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
                    "huge", NULL, NO_TIME, (double)1e30f, 1.0, want);
     snprintf(big, sizeof big, "%.3f", (double)1e30f);
     snprintf(want, sizeof want,
              "channels end at different times (1.000s..%ss) " EM
              " shorter channels will be clamp-held",
              big);
-    assert_finding(finding(&r, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_WARNING,
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_WARNING,
                    "huge", NULL, NO_TIME, (double)(1e30f - 1.0f), 0.0, want);
     run_free(&r);
 }
@@ -829,7 +719,7 @@ static void test_duration_spread_threshold(void **state)
     /* Whether the first clip warns depends on f32 rounding only. */
     uint32_t want = spread_ok > 0.017f ? 2 : 1;
     assert_int_equal(findings_of(&r, "duration-sanity"), want);
-    const anim_finding *f = finding(&r, "duration-sanity", want - 1);
+    const anim_finding *f = test_support_finding(&r.file, "duration-sanity", want - 1);
     assert_string_equal(f->clip, "bad");
     assert_true(f->measured.number == (double)(1.0f - 0.98f));
     assert_string_equal(f->message, "channels end at different times (0.980s..1.000s) " EM
@@ -850,12 +740,12 @@ static void test_visit_order(void **state)
     run_t r;
     lint_built(&r, clips, 2, NULL);
     assert_int_equal(findings_of(&r, "quat-norm"), 3);
-    assert_string_equal(finding(&r, "quat-norm", 0)->clip, "b_second_name");
-    assert_string_equal(finding(&r, "quat-norm", 0)->bone, "arm");
-    assert_string_equal(finding(&r, "quat-norm", 1)->bone, "spine");
-    assert_string_equal(finding(&r, "quat-norm", 2)->clip, "a_first_name");
-    assert_string_equal(finding(&r, "quat-norm", 2)->bone, "root");
-    assert_finding(finding(&r, "quat-norm", 2), "quat-norm", ANIM_SEVERITY_ERROR, "a_first_name",
+    assert_string_equal(test_support_finding(&r.file, "quat-norm", 0)->clip, "b_second_name");
+    assert_string_equal(test_support_finding(&r.file, "quat-norm", 0)->bone, "arm");
+    assert_string_equal(test_support_finding(&r.file, "quat-norm", 1)->bone, "spine");
+    assert_string_equal(test_support_finding(&r.file, "quat-norm", 2)->clip, "a_first_name");
+    assert_string_equal(test_support_finding(&r.file, "quat-norm", 2)->bone, "root");
+    assert_finding(test_support_finding(&r.file, "quat-norm", 2), "quat-norm", ANIM_SEVERITY_ERROR, "a_first_name",
                    "root", 0.0, 2.0, 1.0, "non-unit rotation key (worst at key 0)");
     run_free(&r);
 }

@@ -20,52 +20,9 @@
 #include "animsmith/gltf.h"
 #include "animsmith/lint.h"
 #include "animsmith/strbuf.h"
-
-/* ---- contracts -------------------------------------------------------- */
-
-static anim_config *cfg_text(const char *toml)
-{
-    anim_error err;
-    anim_config *cfg = anim_config_load_bytes("t.toml", toml, strlen(toml), &err);
-    if (!cfg)
-        fail_msg("config: %s", err.message);
-    return cfg;
-}
-
-static anim_config *cfg_example(const char *name)
-{
-    const char *root = getenv("ANIMSMITH_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/examples/%s", root ? root : ".", name);
-    anim_error err;
-    anim_config *cfg = anim_config_load(path, &err);
-    if (!cfg)
-        fail_msg("config %s: %s", path, err.message);
-    return cfg;
-}
+#include "support/test_support.h"
 
 /* ---- documents -------------------------------------------------------- */
-
-static char *base64(const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc(n / 3 * 4 + 8);
-    assert_non_null(out);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        out[o++] = tab[v >> 18 & 63];
-        out[o++] = tab[v >> 12 & 63];
-        out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? tab[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
 
 typedef struct {
     const char *name;
@@ -81,100 +38,24 @@ typedef struct {
     const float *values; /* keys * (3 or 4) floats */
 } ttrack;
 
-#define MAX_FLOATS 4096
-
 /* One document with one clip named clip_name; nodes are listed parents
  * first. Every track gets its own input and output accessor. */
 static anim_asset *build_doc(const tnode *nodes, int node_count, const char *clip_name,
                              const ttrack *tracks, int track_count)
 {
-    static float data[MAX_FLOATS];
-    size_t nf = 0;
-    anim_strbuf js = ANIM_STRBUF_INIT;
-    anim_strbuf_puts(&js, "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[");
-    int first = 1;
-    for (int i = 0; i < node_count; i++)
-        if (nodes[i].parent < 0) {
-            anim_strbuf_printf(&js, "%s%d", first ? "" : ",", i);
-            first = 0;
-        }
-    anim_strbuf_puts(&js, "]}],\"nodes\":[");
+    test_support_gltf *g = test_support_gltf_new();
     for (int i = 0; i < node_count; i++) {
-        anim_strbuf_printf(&js, "%s{\"name\":\"%s\",\"translation\":[%.9g,%.9g,%.9g]",
-                           i ? "," : "", nodes[i].name, (double)nodes[i].t[0],
-                           (double)nodes[i].t[1], (double)nodes[i].t[2]);
-        int kids = 0;
-        for (int k = 0; k < node_count; k++)
-            if (nodes[k].parent == i)
-                anim_strbuf_printf(&js, "%s%d", kids++ ? "," : ",\"children\":[", k);
-        anim_strbuf_puts(&js, kids ? "]}" : "}");
+        const float *t = nodes[i].t;
+        test_support_node node = {nodes[i].name, nodes[i].parent, TEST_SUPPORT_T,
+                                  {t[0], t[1], t[2]}, {0}, {0}};
+        test_support_gltf_node(g, &node);
     }
-    anim_strbuf_puts(&js, "],");
-    /* Buffer layout: per track its times, then its values. */
-    size_t offs[64][2];
-    assert_true(track_count <= 64);
-    for (int i = 0; i < track_count; i++) {
-        uint32_t w = strcmp(tracks[i].path, "rotation") == 0 ? 4 : 3;
-        assert_true(nf + tracks[i].keys * (w + 1) <= MAX_FLOATS);
-        offs[i][0] = nf * 4;
-        memcpy(data + nf, tracks[i].times, tracks[i].keys * sizeof(float));
-        nf += tracks[i].keys;
-        offs[i][1] = nf * 4;
-        memcpy(data + nf, tracks[i].values, tracks[i].keys * w * sizeof(float));
-        nf += tracks[i].keys * w;
-    }
-    char *b64 = base64((const uint8_t *)data, nf * 4);
-    anim_strbuf_printf(&js,
-                       "\"buffers\":[{\"byteLength\":%zu,\"uri\":\"data:application/"
-                       "octet-stream;base64,%s\"}],",
-                       nf * 4, b64);
-    free(b64);
-    anim_strbuf_puts(&js, "\"bufferViews\":[");
-    for (int i = 0; i < track_count; i++) {
-        uint32_t w = strcmp(tracks[i].path, "rotation") == 0 ? 4 : 3;
-        anim_strbuf_printf(&js,
-                           "%s{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%u},"
-                           "{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%u}",
-                           i ? "," : "", offs[i][0], tracks[i].keys * 4, offs[i][1],
-                           tracks[i].keys * w * 4);
-    }
-    anim_strbuf_puts(&js, "],\"accessors\":[");
-    for (int i = 0; i < track_count; i++) {
-        int rot = strcmp(tracks[i].path, "rotation") == 0;
-        anim_strbuf_printf(&js,
-                           "%s{\"bufferView\":%d,\"componentType\":5126,\"count\":%u,"
-                           "\"type\":\"SCALAR\"},"
-                           "{\"bufferView\":%d,\"componentType\":5126,\"count\":%u,"
-                           "\"type\":\"%s\"}",
-                           i ? "," : "", 2 * i, tracks[i].keys, 2 * i + 1, tracks[i].keys,
-                           rot ? "VEC4" : "VEC3");
-    }
-    anim_strbuf_printf(&js, "],\"animations\":[{\"name\":\"%s\",\"channels\":[", clip_name);
+    test_support_gltf_animation(g, clip_name);
     for (int i = 0; i < track_count; i++)
-        anim_strbuf_printf(&js, "%s{\"sampler\":%d,\"target\":{\"node\":%d,\"path\":\"%s\"}}",
-                           i ? "," : "", i, tracks[i].node, tracks[i].path);
-    anim_strbuf_puts(&js, "],\"samplers\":[");
-    for (int i = 0; i < track_count; i++)
-        anim_strbuf_printf(&js, "%s{\"input\":%d,\"output\":%d}", i ? "," : "", 2 * i, 2 * i + 1);
-    anim_strbuf_puts(&js, "]}]}");
-    assert_false(js.failed);
-    anim_error err;
-    anim_asset *a = anim_asset_load_memory(js.data, js.len, false, NULL, "t.gltf", NULL, &err);
-    if (!a)
-        fail_msg("load failed: %s\n%s", err.message, js.data);
-    anim_strbuf_free(&js);
-    return a;
-}
-
-static anim_asset *load_example(const char *name)
-{
-    const char *root = getenv("ANIMSMITH_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/examples/assets/%s", root ? root : ".", name);
-    anim_error err;
-    anim_asset *a = anim_asset_load(path, NULL, &err);
-    if (!a)
-        fail_msg("cannot load %s: %s", path, err.message);
+        test_support_gltf_track(g, tracks[i].node, tracks[i].path, NULL, tracks[i].keys,
+                                tracks[i].times, tracks[i].values, 0);
+    anim_asset *a = test_support_gltf_load(g, "t.gltf");
+    test_support_gltf_free(g);
     return a;
 }
 
@@ -189,42 +70,7 @@ typedef struct {
 static void run_check(const anim_asset *a, const anim_config *cfg, const char *id,
                       run_result *out)
 {
-    const char *select[1] = {id};
-    anim_lint_options opts = {.select = select, .select_count = 1};
-    anim_error err;
-    if (anim_lint_run(a, cfg, &opts, &out->file, &err))
-        fail_msg("lint failed: %s", err.message);
-    out->rec = NULL;
-    for (size_t i = 0; i < out->file.record_count; i++) {
-        const anim_check_record *r = &out->file.records[i];
-        if (strcmp(r->check_id, id) == 0)
-            out->rec = r;
-        else
-            assert_int_equal(r->finding_count + r->gap_count + r->scope_count, 0);
-    }
-    assert_non_null(out->rec);
-}
-
-static void expect_state(const anim_check_record *r, bool applicable, anim_evaluation ev,
-                         uint32_t findings, uint32_t scopes, uint32_t gaps)
-{
-    assert_true(r->selected);
-    assert_true(r->enabled);
-    assert_int_equal(r->applicable, applicable);
-    assert_string_equal(anim_evaluation_name(r->evaluation), anim_evaluation_name(ev));
-    assert_int_equal(r->finding_count, findings);
-    assert_int_equal(r->scope_count, scopes);
-    assert_int_equal(r->gap_count, gaps);
-}
-
-static void expect_str(const char *got, const char *want)
-{
-    if (!want)
-        assert_null(got);
-    else {
-        assert_non_null(got);
-        assert_string_equal(got, want);
-    }
+    out->rec = test_support_lint_only(a, cfg, id, &out->file);
 }
 
 static void expect_number(anim_value v, double want)
@@ -239,27 +85,11 @@ static void expect_finding(const anim_finding *f, const char *check, anim_severi
 {
     assert_string_equal(f->check_id, check);
     assert_int_equal(f->severity, sev);
-    expect_str(f->clip, clip);
-    expect_str(f->bone, bone);
+    test_support_expect_str(f->clip, clip);
+    test_support_expect_str(f->bone, bone);
     assert_null(f->node);
     assert_int_equal(f->member_count, 0);
     assert_string_equal(f->message, message);
-}
-
-static void expect_scope(const anim_scope *s, const char *code, const char *subject)
-{
-    assert_string_equal(s->code, code);
-    expect_str(s->subject, subject);
-}
-
-static void expect_gap(const anim_gap *g, const char *code, const char *scope_code,
-                       const char *subject, const char *message)
-{
-    assert_string_equal(g->code, code);
-    assert_string_equal(g->message, message);
-    assert_true(g->has_scope);
-    expect_str(g->scope.code, scope_code);
-    expect_str(g->scope.subject, subject);
 }
 
 static void done(run_result *r, anim_asset *a, anim_config *cfg)
@@ -316,11 +146,11 @@ static anim_asset *travel_doc(float dz)
 static void test_rms_walk_travel_stale_pin(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-travel.glb");
-    anim_config *cfg = cfg_example("walk-travel-root-motion.animsmith.toml");
+    anim_asset *a = test_support_load_example("walk-travel.glb");
+    anim_config *cfg = test_support_config_example("walk-travel-root-motion.animsmith.toml");
     run_result r;
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "root-motion-speed", ANIM_SEVERITY_ERROR, "walk_travel", NULL,
                    "measured root-motion speed 1.20 m/s disagrees with the declared 1.00 \xc2\xb1 "
@@ -328,20 +158,20 @@ static void test_rms_walk_travel_stale_pin(void **state)
     assert_false(f->has_time);
     expect_number(f->measured, (double)1.2f); /* f32 authored travel over 1 s */
     expect_number(f->expected, 1.0);
-    expect_scope(&r.rec->scopes[0], "root_motion_speed", "walk_travel");
+    test_support_expect_scope(&r.rec->scopes[0], "root_motion_speed", "walk_travel");
     done(&r, a, cfg);
 }
 
 static void test_rms_walk_travel_true_pin_passes(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-travel.glb");
-    anim_config *cfg = cfg_text("[rig]\nprofile = \"auto\"\n[clips.walk_travel]\n"
+    anim_asset *a = test_support_load_example("walk-travel.glb");
+    anim_config *cfg = test_support_config_text("[rig]\nprofile = \"auto\"\n[clips.walk_travel]\n"
                                 "movement_owner_xz = \"animation\"\n"
                                 "speed_mps = { value = 1.2, tolerance = 0.1 }\n");
     run_result r;
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 }
 
@@ -359,18 +189,18 @@ static void test_rms_tolerance_edge(void **state)
         anim_asset *a = travel_doc(1.0f);
         char toml[512];
         snprintf(toml, sizeof toml, ROLES_HIPS_ONLY "[clips.move]\n%s", pass[i]);
-        anim_config *cfg = cfg_text(toml);
+        anim_config *cfg = test_support_config_text(toml);
         run_result r;
         run_check(a, cfg, "root-motion-speed", &r);
-        expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+        test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
         done(&r, a, cfg);
     }
     anim_asset *a = travel_doc(1.0f);
-    anim_config *cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\n"
+    anim_config *cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\n"
                                 "speed_mps = { value = 1.25, tolerance = 0.2499 }\n");
     run_result r;
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&r.rec->findings[0], "root-motion-speed", ANIM_SEVERITY_ERROR, "move", NULL,
                    "measured root-motion speed 1.00 m/s disagrees with the declared 1.25 \xc2\xb1 "
                    "0.25 m/s \xe2\x80\x94 playback scaled by this pin will slide or moonwalk");
@@ -385,10 +215,10 @@ static void test_rms_stray_pin(void **state)
 {
     (void)state;
     anim_asset *a = travel_doc(0.0f);
-    anim_config *cfg = cfg_text(ROLES_ALL "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
+    anim_config *cfg = test_support_config_text(ROLES_ALL "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
     run_result r;
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&r.rec->findings[0], "root-motion-speed", ANIM_SEVERITY_ERROR, "move", NULL,
                    "declared speed 1.00 m/s but the clip carries almost no root motion (0.00 m/s) "
                    "\xe2\x80\x94 stray pin, or an in-place clip declared as root-motion");
@@ -397,9 +227,9 @@ static void test_rms_stray_pin(void **state)
     done(&r, a, cfg);
 
     a = travel_doc(0.0f);
-    cfg = cfg_text(ROLES_ALL "[clips.move]\nspeed_mps = { value = 0.3, tolerance = 0.1 }\n");
+    cfg = test_support_config_text(ROLES_ALL "[clips.move]\nspeed_mps = { value = 0.3, tolerance = 0.1 }\n");
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&r.rec->findings[0], "root-motion-speed", ANIM_SEVERITY_ERROR, "move", NULL,
                    "measured root-motion speed 0.00 m/s disagrees with the declared 0.30 \xc2\xb1 "
                    "0.10 m/s \xe2\x80\x94 playback scaled by this pin will slide or moonwalk");
@@ -407,9 +237,9 @@ static void test_rms_stray_pin(void **state)
 
     /* Both under the floor and within tolerance: quiet. */
     a = travel_doc(0.4375f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nspeed_mps = { value = 0.4, tolerance = 0.05 }\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nspeed_mps = { value = 0.4, tolerance = 0.05 }\n");
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 }
 
@@ -418,33 +248,33 @@ static void test_rms_applicability(void **state)
 {
     (void)state;
     anim_asset *a = travel_doc(1.0f);
-    anim_config *cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n"
+    anim_config *cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n"
                                 "speed_mps = { value = 3.0, tolerance = 0.1 }\n");
     run_result r;
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+    test_support_expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     done(&r, a, cfg);
 
     a = travel_doc(1.0f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"animation\"\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"animation\"\n");
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+    test_support_expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     done(&r, a, cfg);
 
     /* A pin on a clip the document does not have arms nothing. */
     a = travel_doc(1.0f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.other]\nspeed_mps = { value = 3.0, tolerance = 0.1 }\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.other]\nspeed_mps = { value = 3.0, tolerance = 0.1 }\n");
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+    test_support_expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     done(&r, a, cfg);
 
     /* Y / yaw owners do not stand in for the XZ owner: still armed. */
     a = travel_doc(1.0f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_y = \"gameplay\"\n"
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_y = \"gameplay\"\n"
                    "movement_owner_yaw = \"gameplay\"\n"
                    "speed_mps = { value = 3.0, tolerance = 0.1 }\n");
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     done(&r, a, cfg);
 }
 
@@ -454,11 +284,11 @@ static void test_rms_gaps(void **state)
 {
     (void)state;
     anim_asset *a = travel_doc(1.0f);
-    anim_config *cfg = cfg_text(ROLES_NONE "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
+    anim_config *cfg = test_support_config_text(ROLES_NONE "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
     run_result r;
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&r.rec->gaps[0], "roles_unresolved", "root_motion_speed", "move",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+    test_support_expect_gap(&r.rec->gaps[0], "roles_unresolved", "root_motion_speed", "move",
                "root/hips role not resolved (rig profile 'unknown')");
     done(&r, a, cfg);
 
@@ -466,10 +296,10 @@ static void test_rms_gaps(void **state)
     static const float v2[6] = {0, 1, 0, 0, 1, 1};
     ttrack tr[] = {{1, "translation", 2, t2, v2}};
     a = build_doc(RIG, 5, "move", tr, 1);
-    cfg = cfg_text(ROLES_ALL "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
+    cfg = test_support_config_text(ROLES_ALL "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
     run_check(a, cfg, "root-motion-speed", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&r.rec->gaps[0], "measurement_unavailable", "root_motion_speed", "move",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+    test_support_expect_gap(&r.rec->gaps[0], "measurement_unavailable", "root_motion_speed", "move",
                "root-motion speed could not be measured");
     done(&r, a, cfg);
 }
@@ -479,11 +309,11 @@ static void test_rms_gaps(void **state)
 static void test_in_place_walk_travel_glide(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-travel.glb");
-    anim_config *cfg = cfg_example("walk-travel-in-place.animsmith.toml");
+    anim_asset *a = test_support_load_example("walk-travel.glb");
+    anim_config *cfg = test_support_config_example("walk-travel-in-place.animsmith.toml");
     run_result r;
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "in-place", ANIM_SEVERITY_ERROR, "walk_travel", NULL,
                    "declared in-place but the root travels at 1.20 m/s \xe2\x80\x94 the "
@@ -491,23 +321,23 @@ static void test_in_place_walk_travel_glide(void **state)
     assert_false(f->has_time);
     expect_number(f->measured, (double)1.2f);
     expect_number(f->expected, 0.0);
-    expect_scope(&r.rec->scopes[0], "travel_mode", "walk_travel");
+    test_support_expect_scope(&r.rec->scopes[0], "travel_mode", "walk_travel");
     done(&r, a, cfg);
 
     /* The same file under the root-motion contract: owner animation and
      * the root travels, so in-place agrees. */
-    a = load_example("walk-travel.glb");
-    cfg = cfg_example("walk-travel-root-motion.animsmith.toml");
+    a = test_support_load_example("walk-travel.glb");
+    cfg = test_support_config_example("walk-travel-root-motion.animsmith.toml");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 
     /* And the clean, in-place walk under its own contract. */
-    a = load_example("walk.glb");
-    cfg = cfg_example("walk.animsmith.toml");
+    a = test_support_load_example("walk.glb");
+    cfg = test_support_config_example("walk.animsmith.toml");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
-    expect_scope(&r.rec->scopes[0], "travel_mode", "walk");
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_scope(&r.rec->scopes[0], "travel_mode", "walk");
     done(&r, a, cfg);
 }
 
@@ -517,16 +347,16 @@ static void test_in_place_owners(void **state)
     run_result r;
     /* Gameplay owner, stationary root: fine. */
     anim_asset *a = travel_doc(0.0f);
-    anim_config *cfg = cfg_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
+    anim_config *cfg = test_support_config_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 
     /* Animation owner, stationary root: running in place; no expected. */
     a = travel_doc(0.0f);
-    cfg = cfg_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"animation\"\n");
+    cfg = test_support_config_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"animation\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_finding(&r.rec->findings[0], "in-place", ANIM_SEVERITY_ERROR, "move", NULL,
                    "declared root-motion but the root is stationary (0.00 m/s) \xe2\x80\x94 the "
                    "character will run in place");
@@ -536,29 +366,29 @@ static void test_in_place_owners(void **state)
 
     /* The travel threshold is inclusive: 0.5 m/s travels. */
     a = travel_doc(0.5f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"animation\"\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"animation\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
     a = travel_doc(0.5f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     assert_string_equal(r.rec->findings[0].message,
                         "declared in-place but the root travels at 0.50 m/s \xe2\x80\x94 the "
                         "character will glide at runtime");
     done(&r, a, cfg);
     a = travel_doc(0.4999f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 
     /* The legacy alias in_place = true is gameplay-owned XZ. */
     a = travel_doc(1.0f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nin_place = true\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nin_place = true\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     done(&r, a, cfg);
 }
 
@@ -569,10 +399,10 @@ static void test_in_place_y_yaw_independent(void **state)
     (void)state;
     run_result r;
     anim_asset *a = travel_doc(1.0f);
-    anim_config *cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_y = \"gameplay\"\n"
+    anim_config *cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_y = \"gameplay\"\n"
                                 "movement_owner_yaw = \"animation\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+    test_support_expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     done(&r, a, cfg);
 
     /* Vertical bob under a gameplay-owned Y does not count as XZ travel. */
@@ -585,10 +415,10 @@ static void test_in_place_y_yaw_independent(void **state)
     hv_end[13] = 3.0f; /* end 2 m higher: still no horizontal travel */
     ttrack tr[] = {{1, "translation", 5, T5, hv_end}};
     a = build_doc(RIG, 5, "move", tr, 1);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n"
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n"
                    "movement_owner_y = \"animation\"\nmovement_owner_yaw = \"gameplay\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 }
 
@@ -600,32 +430,32 @@ static void test_in_place_root_vs_hips(void **state)
     run_result r;
     /* Root resolved and stationary while the hips travel: judged on Root. */
     anim_asset *a = travel_doc(1.0f);
-    anim_config *cfg = cfg_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
+    anim_config *cfg = test_support_config_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 
     /* No Root role: the hips fallback travels. */
     a = travel_doc(1.0f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     expect_number(r.rec->findings[0].measured, 1.0);
     done(&r, a, cfg);
 
     /* Root role on a bone that travels (the hips bone named as root). */
     a = travel_doc(1.0f);
-    cfg = cfg_text("[rig]\nroles = { root = \"waist\" }\n[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
+    cfg = test_support_config_text("[rig]\nroles = { root = \"waist\" }\n[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     done(&r, a, cfg);
 
     /* No roles: one gap for each declared clip, nothing evaluated. */
     a = travel_doc(1.0f);
-    cfg = cfg_text(ROLES_NONE "[clips.move]\nmovement_owner_xz = \"animation\"\n");
+    cfg = test_support_config_text(ROLES_NONE "[clips.move]\nmovement_owner_xz = \"animation\"\n");
     run_check(a, cfg, "in-place", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&r.rec->gaps[0], "roles_unresolved", "travel_mode", "move",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+    test_support_expect_gap(&r.rec->gaps[0], "roles_unresolved", "travel_mode", "move",
                "root/hips role not resolved (rig profile 'unknown')");
     done(&r, a, cfg);
 }
@@ -635,11 +465,11 @@ static void test_in_place_root_vs_hips(void **state)
 static void test_foot_slide_report_comparison(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("report-comparison-before.glb");
-    anim_config *cfg = cfg_example("report-comparison.animsmith.toml");
+    anim_asset *a = test_support_load_example("report-comparison-before.glb");
+    anim_config *cfg = test_support_config_example("report-comparison.animsmith.toml");
     run_result r;
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 2, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "foot-slide", ANIM_SEVERITY_WARNING, "acceptance-matrix", "left_foot",
                    "left foot skates during stance: speed deviates 0.72 m/s from the expected "
@@ -654,14 +484,14 @@ static void test_foot_slide_report_comparison(void **state)
                    "right foot skates during stance: speed deviates 0.88 m/s from the expected "
                    "1.00 m/s (cap 0.30) \xe2\x80\x94 foot plants will slip at runtime");
     assert_true(f->time_s == 1.0);
-    expect_scope(&r.rec->scopes[0], "left_foot_stance", "acceptance-matrix");
-    expect_scope(&r.rec->scopes[1], "right_foot_stance", "acceptance-matrix");
+    test_support_expect_scope(&r.rec->scopes[0], "left_foot_stance", "acceptance-matrix");
+    test_support_expect_scope(&r.rec->scopes[1], "right_foot_stance", "acceptance-matrix");
     done(&r, a, cfg);
 
-    a = load_example("report-comparison-after.glb");
-    cfg = cfg_example("report-comparison.animsmith.toml");
+    a = test_support_load_example("report-comparison-after.glb");
+    cfg = test_support_config_example("report-comparison.animsmith.toml");
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
     done(&r, a, cfg);
 }
 
@@ -672,16 +502,16 @@ static void test_foot_slide_root_motion_planted(void **state)
     (void)state;
     static const char *const owners[] = {"gameplay", "animation"};
     for (int i = 0; i < 2; i++) {
-        anim_asset *a = load_example("walk-travel.glb");
+        anim_asset *a = test_support_load_example("walk-travel.glb");
         char toml[256];
         snprintf(toml, sizeof toml,
                  "[rig]\nprofile = \"auto\"\n[clips.walk_travel]\nmovement_owner_xz = \"%s\"\n"
                  "speed_mps = { value = 1.2, tolerance = 0.1 }\n",
                  owners[i]);
-        anim_config *cfg = cfg_text(toml);
+        anim_config *cfg = test_support_config_text(toml);
         run_result r;
         run_check(a, cfg, "foot-slide", &r);
-        expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
+        test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
         done(&r, a, cfg);
     }
 }
@@ -729,9 +559,9 @@ static void test_foot_slide_stance_edges(void **state)
     static const float rz[5] = {0.25f, 0.125f, 0.0f, -0.125f, -0.25f};
     static const float flat[5] = {0, 0, 0, 0, 0};
     anim_asset *a = feet_doc(lz, flat, rz, flat, 0.0f);
-    anim_config *cfg = cfg_text(SLIDE_CFG(""));
+    anim_config *cfg = test_support_config_text(SLIDE_CFG(""));
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "foot-slide", ANIM_SEVERITY_WARNING, "move", "sole_r",
                    "right foot skates during stance: speed deviates 0.50 m/s from the expected "
@@ -749,27 +579,27 @@ static void test_foot_slide_stance_edges(void **state)
     static const float ry_in[5] = {0, 0.0625f, 0.0625f, 0, 0};
     static const float rz2[5] = {0.0f, 0.0f, 0.0f, -0.25f, -0.5f};
     a = feet_doc(lz, flat, rz2, ry_in, 0.0f);
-    cfg = cfg_text(SLIDE_CFG("contact_height_m = 0.0625\n"));
+    cfg = test_support_config_text(SLIDE_CFG("contact_height_m = 0.0625\n"));
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
     assert_string_equal(r.rec->findings[0].bone, "sole_r");
     assert_true(r.rec->findings[0].time_s == 0.25); /* 0 m/s against 1 m/s */
     expect_number(r.rec->findings[0].measured, 1.0);
     done(&r, a, cfg);
     static const float ry_out[5] = {0, 0.07f, 0.07f, 0.07f, 0};
     a = feet_doc(lz, flat, rz2, ry_out, 0.0f);
-    cfg = cfg_text(SLIDE_CFG("contact_height_m = 0.0625\n"));
+    cfg = test_support_config_text(SLIDE_CFG("contact_height_m = 0.0625\n"));
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
     done(&r, a, cfg);
 
     /* Ground is the lowest sample, not y = 0: a foot hovering at 0.5 m
      * with the same sweep is judged the same way. */
     static const float high[5] = {0.5f, 0.5f, 0.5f, 0.5f, 0.5f};
     a = feet_doc(lz, high, rz, high, 0.0f);
-    cfg = cfg_text(SLIDE_CFG(""));
+    cfg = test_support_config_text(SLIDE_CFG(""));
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
     assert_string_equal(r.rec->findings[0].bone, "sole_r");
     done(&r, a, cfg);
 }
@@ -783,16 +613,16 @@ static void test_foot_slide_expected_from_root_speed(void **state)
     static const float sweep[5] = {0.5f, 0.25f, 0.0f, -0.25f, -0.5f}; /* 1 m/s */
     static const float flat[5] = {0, 0, 0, 0, 0};
     anim_asset *a = feet_doc(sweep, flat, sweep, flat, 0.0f);
-    anim_config *cfg = cfg_text(SLIDE_CFG(""));
+    anim_config *cfg = test_support_config_text(SLIDE_CFG(""));
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 2, 0);
     done(&r, a, cfg);
 
     /* Same model-space feet, hips (the root role here) travel 1 m. */
     a = feet_doc(sweep, flat, sweep, flat, 1.0f);
-    cfg = cfg_text(ROLES_HIPS_ONLY "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
+    cfg = test_support_config_text(ROLES_HIPS_ONLY "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 2, 0);
     assert_string_equal(r.rec->findings[0].message,
                         "left foot skates during stance: speed deviates 1.00 m/s from the expected "
                         "0.00 m/s (cap 0.30) \xe2\x80\x94 foot plants will slip at runtime");
@@ -807,33 +637,33 @@ static void test_foot_slide_gaps(void **state)
     static const float flat[5] = {0, 0, 0, 0, 0};
     /* Only the left foot resolves: partial. */
     anim_asset *a = feet_doc(flat, flat, flat, flat, 0.0f);
-    anim_config *cfg = cfg_text("[rig]\nroles = { hips = \"waist\", left_foot = \"sole_l\" }\n"
+    anim_config *cfg = test_support_config_text("[rig]\nroles = { hips = \"waist\", left_foot = \"sole_l\" }\n"
                                 "[clips.move]\nspeed_mps = { value = 0.0, tolerance = 0.1 }\n");
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 0, 1, 1);
-    expect_scope(&r.rec->scopes[0], "left_foot_stance", "move");
-    expect_gap(&r.rec->gaps[0], "roles_unresolved", "right_foot_stance", "move",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_PARTIAL, 0, 1, 1);
+    test_support_expect_scope(&r.rec->scopes[0], "left_foot_stance", "move");
+    test_support_expect_gap(&r.rec->gaps[0], "roles_unresolved", "right_foot_stance", "move",
                "right foot/toe role not resolved");
     done(&r, a, cfg);
 
     /* The toe role stands in for an unresolved foot role. */
     static const float slide[5] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
     a = feet_doc(flat, flat, slide, flat, 0.0f);
-    cfg = cfg_text("[rig]\nroles = { hips = \"waist\", left_foot = \"sole_l\", right_toe = \"sole_r\" }\n"
+    cfg = test_support_config_text("[rig]\nroles = { hips = \"waist\", left_foot = \"sole_l\", right_toe = \"sole_r\" }\n"
                    "[clips.move]\nspeed_mps = { value = 0.0, tolerance = 0.1 }\n");
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 2, 0);
     assert_string_equal(r.rec->findings[0].bone, "sole_r");
     assert_true(strncmp(r.rec->findings[0].message, "right foot skates", 17) == 0);
     done(&r, a, cfg);
 
     /* No Root/Hips: one clip-level gap; the sides are not visited. */
     a = feet_doc(flat, flat, flat, flat, 0.0f);
-    cfg = cfg_text("[rig]\nroles = { left_foot = \"sole_l\", right_foot = \"sole_r\" }\n"
+    cfg = test_support_config_text("[rig]\nroles = { left_foot = \"sole_l\", right_foot = \"sole_r\" }\n"
                    "[clips.move]\nspeed_mps = { value = 1.0, tolerance = 0.1 }\n");
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&r.rec->gaps[0], "roles_unresolved", "foot_stance", "move",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+    test_support_expect_gap(&r.rec->gaps[0], "roles_unresolved", "foot_stance", "move",
                "root/hips role not resolved (rig profile 'custom')");
     done(&r, a, cfg);
 
@@ -842,18 +672,18 @@ static void test_foot_slide_gaps(void **state)
     static const float v2[6] = {0.1f, -1, 0, 0.1f, -1, 0};
     ttrack tr[] = {{2, "translation", 2, t2, v2}};
     a = build_doc(RIG, 5, "move", tr, 1);
-    cfg = cfg_text(SLIDE_CFG(""));
+    cfg = test_support_config_text(SLIDE_CFG(""));
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
-    expect_gap(&r.rec->gaps[0], "measurement_unavailable", "foot_stance", "move",
+    test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+    test_support_expect_gap(&r.rec->gaps[0], "measurement_unavailable", "foot_stance", "move",
                "clip is too short to sample foot stance");
     done(&r, a, cfg);
 
     /* No speed pin: not applicable, whatever the owners say. */
     a = feet_doc(flat, flat, flat, flat, 0.0f);
-    cfg = cfg_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
+    cfg = test_support_config_text(ROLES_ALL "[clips.move]\nmovement_owner_xz = \"gameplay\"\n");
     run_check(a, cfg, "foot-slide", &r);
-    expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+    test_support_expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     done(&r, a, cfg);
 }
 
@@ -863,27 +693,27 @@ static void fps_run(const char *fps_line, run_result *r, anim_asset **a, anim_co
 {
     char toml[256];
     snprintf(toml, sizeof toml, "[clips.walk_short_channel]\n%s\n", fps_line);
-    *a = load_example("walk-short-channel.glb");
-    *cfg = cfg_text(toml);
+    *a = test_support_load_example("walk-short-channel.glb");
+    *cfg = test_support_config_text(toml);
     run_check(*a, *cfg, "fps", r);
 }
 
 static void test_fps_on_grid(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-short-channel.glb");
-    anim_config *cfg = cfg_example("walk-short-channel.animsmith.toml");
+    anim_asset *a = test_support_load_example("walk-short-channel.glb");
+    anim_config *cfg = test_support_config_example("walk-short-channel.animsmith.toml");
     run_result r;
     run_check(a, cfg, "fps", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
-    expect_scope(&r.rec->scopes[0], "frame_grid", "walk_short_channel");
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_scope(&r.rec->scopes[0], "frame_grid", "walk_short_channel");
     done(&r, a, cfg);
 
     /* 16 fps: the duration is 16 frames but odd keys (k/32) are half a
      * frame off; the first of the equal worst (key 1 of the first track)
      * is named. */
     fps_run("fps = 16", &r, &a, &cfg);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "fps", ANIM_SEVERITY_WARNING, "walk_short_channel", NULL,
                    "translation key at 0.0312s sits 0.50 frames off the 16 fps grid (worst "
@@ -896,7 +726,7 @@ static void test_fps_on_grid(void **state)
 
     /* 30 fps: 30 whole frames; key k/32 sits 15k/16 frames in. */
     fps_run("fps = 30.0", &r, &a, &cfg);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 1, 0);
     assert_string_equal(r.rec->findings[0].message,
                         "translation key at 0.2500s sits 0.50 frames off the 30 fps grid (worst "
                         "offender) \xe2\x80\x94 resampling drift?");
@@ -904,7 +734,7 @@ static void test_fps_on_grid(void **state)
 
     /* 64 fps: every k/32 key is on the grid. */
     fps_run("fps = 64", &r, &a, &cfg);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
 }
 
@@ -916,7 +746,7 @@ static void test_fps_fractional_duration(void **state)
     anim_config *cfg;
     /* 32.5 fps: 32.5 frames (rounds away from zero to 33), and keys off. */
     fps_run("fps = 32.5", &r, &a, &cfg);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 1, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "fps", ANIM_SEVERITY_WARNING, "walk_short_channel", NULL,
                    "duration 1.0000s is 32.50 frames at 32.5 fps \xe2\x80\x94 not a whole frame "
@@ -932,10 +762,10 @@ static void test_fps_fractional_duration(void **state)
      * is 32.09 frames and its last key 0.09 frame off, both tolerated;
      * at 32.11 both are beyond the tolerance (the last key is the worst). */
     fps_run("fps = 32.09", &r, &a, &cfg);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 1, 0);
     done(&r, a, cfg);
     fps_run("fps = 32.11", &r, &a, &cfg);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 1, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 2, 1, 0);
     assert_false(r.rec->findings[0].has_time);
     assert_string_equal(r.rec->findings[1].message,
                         "translation key at 1.0000s sits 0.11 frames off the 32.11 fps grid "
@@ -955,11 +785,11 @@ static void test_fps_invalid(void **state)
         anim_asset *a;
         anim_config *cfg;
         fps_run(lines[i], &r, &a, &cfg);
-        expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
+        test_support_expect_state(r.rec, true, ANIM_EVAL_NOT_EVALUATED, 0, 0, 1);
         char msg[128];
         snprintf(msg, sizeof msg,
                  "clip declares a non-positive or non-finite frame rate (%s)", shown[i]);
-        expect_gap(&r.rec->gaps[0], "invalid_declared_fps", "frame_grid", "walk_short_channel",
+        test_support_expect_gap(&r.rec->gaps[0], "invalid_declared_fps", "frame_grid", "walk_short_channel",
                    msg);
         done(&r, a, cfg);
     }
@@ -968,11 +798,11 @@ static void test_fps_invalid(void **state)
 static void test_fps_not_applicable(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-short-channel.glb");
-    anim_config *cfg = cfg_text("[clips.walk_short_channel]\nloop = true\n");
+    anim_asset *a = test_support_load_example("walk-short-channel.glb");
+    anim_config *cfg = test_support_config_text("[clips.walk_short_channel]\nloop = true\n");
     run_result r;
     run_check(a, cfg, "fps", &r);
-    expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+    test_support_expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     done(&r, a, cfg);
 }
 
@@ -981,11 +811,11 @@ static void test_fps_not_applicable(void **state)
 static void test_frozen_bone_example(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-frozen-arm.glb");
-    anim_config *cfg = cfg_example("walk-frozen-arm.animsmith.toml");
+    anim_asset *a = test_support_load_example("walk-frozen-arm.glb");
+    anim_config *cfg = test_support_config_example("walk-frozen-arm.animsmith.toml");
     run_result r;
     run_check(a, cfg, "frozen-bone", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
     const anim_finding *f = &r.rec->findings[0];
     expect_finding(f, "frozen-bone", ANIM_SEVERITY_ERROR, "walk_frozen_arm", "arm_l",
                    "required bone rotates only 0.00\xc2\xb0 over the clip (floor 1.00\xc2\xb0) "
@@ -996,10 +826,10 @@ static void test_frozen_bone_example(void **state)
     done(&r, a, cfg);
 
     /* Without the declaration the check does not apply. */
-    a = load_example("walk-frozen-arm.glb");
-    cfg = cfg_text("");
+    a = test_support_load_example("walk-frozen-arm.glb");
+    cfg = test_support_config_text("");
     run_check(a, cfg, "frozen-bone", &r);
-    expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
+    test_support_expect_state(r.rec, false, ANIM_EVAL_NOT_EVALUATED, 0, 0, 0);
     done(&r, a, cfg);
 }
 
@@ -1027,9 +857,9 @@ static void test_frozen_bone_floor(void **state)
     run_result r;
     /* 0.5° under the default 1° floor. */
     anim_asset *a = arm_doc(0.5);
-    anim_config *cfg = cfg_text("[clips.move]\nanimates_bones = [\"arm\"]\n");
+    anim_config *cfg = test_support_config_text("[clips.move]\nanimates_bones = [\"arm\"]\n");
     run_check(a, cfg, "frozen-bone", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
     assert_string_equal(r.rec->findings[0].message,
                         "required bone rotates only 0.50\xc2\xb0 over the clip (floor 1.00\xc2\xb0) "
                         "\xe2\x80\x94 frozen/T-posed limb or a wrong-source slice");
@@ -1040,9 +870,9 @@ static void test_frozen_bone_floor(void **state)
 
     /* 2° passes the default floor. */
     a = arm_doc(2.0);
-    cfg = cfg_text("[clips.move]\nanimates_bones = [\"arm\"]\n");
+    cfg = test_support_config_text("[clips.move]\nanimates_bones = [\"arm\"]\n");
     run_check(a, cfg, "frozen-bone", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 0, 0);
     done(&r, a, cfg);
 
     /* A lower configured floor; the floor itself passes (strict <), the
@@ -1053,18 +883,18 @@ static void test_frozen_bone_floor(void **state)
              "%.17g\n",
              measured);
     a = arm_doc(0.5);
-    cfg = cfg_text(toml);
+    cfg = test_support_config_text(toml);
     run_check(a, cfg, "frozen-bone", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 0, 0, 0);
     done(&r, a, cfg);
     snprintf(toml, sizeof toml,
              "[clips.move]\nanimates_bones = [\"arm\"]\n[checks.frozen-bone]\nmin_rotation_deg = "
              "%.17g\n",
              nextafter(measured, 1.0));
     a = arm_doc(0.5);
-    cfg = cfg_text(toml);
+    cfg = test_support_config_text(toml);
     run_check(a, cfg, "frozen-bone", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
     done(&r, a, cfg);
 }
 
@@ -1075,10 +905,10 @@ static void test_frozen_bone_tracks(void **state)
     (void)state;
     run_result r;
     anim_asset *a = arm_doc(10.0);
-    anim_config *cfg = cfg_text("[clips.move]\nanimates_bones = [\"waist\", \"sole_l\", \"nope\", "
+    anim_config *cfg = test_support_config_text("[clips.move]\nanimates_bones = [\"waist\", \"sole_l\", \"nope\", "
                                 "\"arm\"]\n[checks.frozen-bone]\nmin_rotation_deg = 0.5\n");
     run_check(a, cfg, "frozen-bone", &r);
-    expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
+    test_support_expect_state(r.rec, true, ANIM_EVAL_COMPLETE, 1, 0, 0);
     expect_finding(&r.rec->findings[0], "frozen-bone", ANIM_SEVERITY_ERROR, "move", "sole_l",
                    "required bone rotates only 0.00\xc2\xb0 over the clip (floor 0.50\xc2\xb0) "
                    "\xe2\x80\x94 frozen/T-posed limb or a wrong-source slice");

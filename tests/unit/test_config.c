@@ -21,6 +21,7 @@
 #include "animsmith/config.h"
 #include "animsmith/hash.h"
 #include "animsmith/toml.h"
+#include "support/test_support.h"
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -69,12 +70,6 @@ static void fails_with(const char *text, const char *want)
     assert_true(strncmp(err.message, "bad config t.toml: ", 19) == 0);
 }
 
-static const char *source_dir(void)
-{
-    const char *s = getenv("ANIMSMITH_SOURCE_DIR");
-    return s ? s : ".";
-}
-
 static bool has_suffix(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
@@ -117,7 +112,7 @@ static void test_examples_load(void **state)
 {
     (void)state;
     char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s/examples", source_dir());
+    snprintf(dir, sizeof dir, "%s/examples", test_support_source_dir());
     assert_true(load_dir(dir) >= 10);
 }
 
@@ -129,7 +124,7 @@ static void test_peer_corpus_contracts_load(void **state)
     if (corpus)
         snprintf(dir, sizeof dir, "%s/peer", corpus);
     else
-        snprintf(dir, sizeof dir, "%s/../shared/corpus/peer", source_dir());
+        snprintf(dir, sizeof dir, "%s/../shared/corpus/peer", test_support_source_dir());
     int n = load_dir(dir);
     if (n < 0)
         skip(); /* corpus absent */
@@ -140,7 +135,7 @@ static void test_character_example_contents(void **state)
 {
     (void)state;
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/examples/character.animsmith.toml", source_dir());
+    snprintf(path, sizeof path, "%s/examples/character.animsmith.toml", test_support_source_dir());
     anim_error err;
     anim_config *cfg = anim_config_load(path, &err);
     assert_non_null(cfg);

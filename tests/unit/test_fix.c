@@ -20,6 +20,7 @@
 #include "animsmith/gltf.h"
 #include "animsmith/repair.h"
 #include "animsmith/strbuf.h"
+#include "support/test_support.h"
 
 static const anim_repair_id BOTH[2] = {ANIM_REPAIR_QUAT_NORM, ANIM_REPAIR_QUAT_FLIP};
 
@@ -117,19 +118,6 @@ static void put_f32(anim_strbuf *b, float f)
     put_u32(b, u);
 }
 
-static void base64(anim_strbuf *out, const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
-                     (i + 2 < n ? p[i + 2] : 0);
-        anim_strbuf_putc(out, tab[v >> 18 & 63]);
-        anim_strbuf_putc(out, tab[v >> 12 & 63]);
-        anim_strbuf_putc(out, i + 1 < n ? tab[v >> 6 & 63] : '=');
-        anim_strbuf_putc(out, i + 2 < n ? tab[v & 63] : '=');
-    }
-}
-
 /* Writes stem.glb or stem.gltf (+ stem.bin) in the temp dir and returns
  * the path. Stride padding bytes are 0xAB so a test can see they survive. */
 static const char *build(const char *stem, container c, const track_def *defs, int n,
@@ -210,7 +198,7 @@ static const char *build(const char *stem, container c, const track_def *defs, i
         write_all(tmp_path(file), bin.data, bin.len);
     } else if (c == CONTAINER_DATA_URI) {
         anim_strbuf_puts(&json, ",\"uri\":\"data:application/octet-stream;base64,");
-        base64(&json, (const uint8_t *)bin.data, bin.len);
+        test_support_base64_append(&json, bin.data, bin.len);
         anim_strbuf_putc(&json, '"');
     }
     anim_strbuf_puts(&json, "}]}");

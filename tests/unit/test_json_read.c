@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "animsmith/json.h"
+#include "io/json_internal.h"
 
 /* Copies handed to the parser: the tree borrows strings from its text, so
  * each copy lives until the program ends (freed at exit). */
@@ -825,6 +826,112 @@ static void test_null_arguments(void **state)
     anim_arena_free(arena);
 }
 
+/* ---- deferred members (the glTF loader's hook) --------------------------- */
+
+/* A hook that consumes the root member "big" when its value is exactly
+ * "[1,[2,3],{\"k\":4}]" (it claims to have validated it: the test hook
+ * only accepts that literal) and counts the offers. */
+typedef struct {
+    int offers;
+} hook_state;
+
+static bool test_hook(void *user, const char *key, size_t key_len, const char *text, size_t len,
+                      size_t at, size_t *end, uint32_t *count)
+{
+    hook_state *h = user;
+    h->offers++;
+    static const char lit[] = "[1,[2,3],{\"k\":4}]";
+    if (key_len != 3 || memcmp(key, "big", 3) != 0 || len - at < sizeof lit - 1 ||
+        memcmp(text + at, lit, sizeof lit - 1) != 0)
+        return false;
+    *end = at + sizeof lit - 1;
+    *count = 3;
+    return true;
+}
+
+static void test_deferred_members(void **state)
+{
+    (void)state;
+    anim_arena *arena = anim_arena_new();
+    anim_error err;
+    hook_state h = {0};
+    const char *text = "{\"a\":[0],\"big\":[1,[2,3],{\"k\":4}],\"c\":{\"big\":[1,[2,3],{\"k\":4}]}}";
+    anim_json_value *root = json_parse_hooked(arena, text, strlen(text), NULL, test_hook, &h, &err);
+    assert_non_null(root);
+    /* Offered the root members' containers only, not nested ones. */
+    assert_int_equal(h.offers, 3);
+    const anim_json_value *raw = json_get_raw(root, "big", 3);
+    assert_non_null(raw);
+    assert_true(raw->flags & ANIM_JSON_F_DEFERRED);
+    assert_int_equal(anim_json_count(raw), 3);
+    assert_int_equal(raw->offset, 15);
+    /* The nested "big" was parsed normally. */
+    const anim_json_value *nested = anim_json_get(anim_json_get(root, "c"), "big");
+    assert_false(nested->flags & ANIM_JSON_F_DEFERRED);
+    /* anim_json_item expands in place; offsets stay absolute. */
+    const anim_json_value *second = anim_json_item(raw, 1);
+    assert_false(raw->flags & ANIM_JSON_F_DEFERRED);
+    assert_int_equal(raw->type, ANIM_JSON_ARRAY);
+    assert_int_equal(second->offset, 18);
+    assert_int_equal(anim_json_integer(anim_json_item(second, 1)), 3);
+    assert_memory_equal(anim_json_number_text(anim_json_item(second, 1), text), "3", 1);
+    assert_int_equal(anim_json_integer(anim_json_get(anim_json_item(raw, 2), "k")), 4);
+    /* The member keeps its key; lookups find the expanded value. */
+    assert_ptr_equal(anim_json_get(root, "big"), raw);
+    assert_int_equal(anim_json_key_len(anim_json_member_at(root, 1)), 3);
+    /* anim_json_expand on ordinary values is a no-op. */
+    assert_ptr_equal(anim_json_expand(root), root);
+
+    /* A declined value is parsed (and refused) by the parser itself, and a
+     * syntax error after a consumed member is still reported. */
+    h.offers = 0;
+    const char *bad = "{\"big\":[1,[2,3],{\"k\":4}],\"x\":[1,]}";
+    assert_null(json_parse_hooked(arena, bad, strlen(bad), NULL, test_hook, &h, &err));
+    assert_string_equal(err.message, "line 1 column 33 (byte 32): trailing comma before ']'");
+    const char *dup = "{\"big\":[1,[2,3],{\"k\":4}],\"big\":[1,[2,3],{\"k\":4}]}";
+    assert_null(json_parse_hooked(arena, dup, strlen(dup), NULL, test_hook, &h, &err));
+    assert_string_equal(err.message, "line 1 column 26 (byte 25): duplicate key \"big\"");
+
+    /* anim_json_parse never defers. */
+    anim_json_value *plain = anim_json_parse(arena, text, strlen(text), NULL, &err);
+    assert_false(json_get_raw(plain, "big", 3)->flags & ANIM_JSON_F_DEFERRED);
+    anim_arena_free(arena);
+}
+
+/* The scanners the hook uses validate exactly like the parser. */
+static void test_scan_helpers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int ok;
+        bool escaped;
+    } strings[] = {
+        {"\"abc\"", 0, false},     {"\"a\\u00e9\"", 0, true}, {"\"\xc3\xa9\"", 0, false},
+        {"\"\xc0\xaf\"", -1, false}, {"\"a\x01\"", -1, false},  {"\"abc", -1, false},
+        {"\"\\ud800\"", -1, false},
+    };
+    for (size_t i = 0; i < sizeof strings / sizeof *strings; i++) {
+        size_t pos = 0;
+        bool esc = false;
+        const char *t = strings[i].text;
+        assert_int_equal(json_scan_string(t, strlen(t), &pos, &esc), strings[i].ok);
+        if (strings[i].ok == 0) {
+            assert_int_equal(pos, strlen(t));
+            assert_int_equal(esc, strings[i].escaped);
+        }
+    }
+    anim_json_value v;
+    size_t pos = 0;
+    assert_int_equal(json_scan_number("-1.5e2,", 7, &pos, &v), 0);
+    assert_int_equal(pos, 6);
+    assert_true(anim_json_number(&v) == -150.0);
+    pos = 0;
+    assert_int_equal(json_scan_number("1e999", 5, &pos, &v), -1);
+    pos = 0;
+    assert_int_equal(json_scan_number("-", 1, &pos, &v), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -842,6 +949,8 @@ int main(void)
         cmocka_unit_test(test_positions),
         cmocka_unit_test(test_every_prefix_refused),
         cmocka_unit_test(test_null_arguments),
+        cmocka_unit_test(test_deferred_members),
+        cmocka_unit_test(test_scan_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

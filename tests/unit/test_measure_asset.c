@@ -23,6 +23,7 @@
 #include "animsmith/json_write.h"
 #include "animsmith/measure_asset.h"
 #include "animsmith/strbuf.h"
+#include "support/test_support.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
@@ -33,26 +34,6 @@
 #include <stb/stb_image_write.h>
 
 /* ---- helpers --------------------------------------------------------- */
-
-static char *base64(const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc(n / 3 * 4 + 8);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        out[o++] = tab[v >> 18 & 63];
-        out[o++] = tab[v >> 12 & 63];
-        out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? tab[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
 
 typedef struct {
     uint8_t b[2048];
@@ -319,13 +300,13 @@ static anim_asset *built_asset(void)
     size_t o_ibm = put(&bl, ibm, sizeof ibm);
     static const uint8_t gif[20] = "GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!";
     size_t o_gif = put(&bl, gif, sizeof gif);
-    char *buf64 = base64(bl.b, bl.n);
+    char *buf64 = test_support_base64(bl.b, bl.n);
 
     /* A real 2x1 RGBA PNG. */
     anim_strbuf png = ANIM_STRBUF_INIT;
     const uint8_t px[8] = {255, 0, 0, 255, 0, 255, 0, 128};
     assert_true(stbi_write_png_to_func(png_sink, &png, 2, 1, 4, px, 8) != 0);
-    char *png64 = base64((const uint8_t *)png.data, png.len);
+    char *png64 = test_support_base64(png.data, png.len);
     anim_strbuf_free(&png);
 
     /* External: a 3x5 16-bit greyscale PNG header (only the header is
@@ -335,7 +316,7 @@ static anim_asset *built_asset(void)
                                 0, 0, 0, 0};
     write_file(tmpdir_path, "tex.png", grey16, sizeof grey16);
     const uint8_t jpeg_junk[8] = {0xff, 0xd8, 0xff, 0xe0, 0x00, 0x02, 0x00, 0x00};
-    char *jpeg64 = base64(jpeg_junk, sizeof jpeg_junk);
+    char *jpeg64 = test_support_base64(jpeg_junk, sizeof jpeg_junk);
 
     anim_strbuf j = ANIM_STRBUF_INIT;
     anim_strbuf_printf(&j,

@@ -21,6 +21,7 @@
 #include "animsmith/measure_loop.h"
 #include "animsmith/measure_travel.h"
 #include "animsmith/report.h"
+#include "support/test_support.h"
 
 #define PI 3.14159265358979323846
 
@@ -31,56 +32,6 @@ static void assert_near(double got, double want, double tol)
 }
 
 /* ---- building .gltf documents ---------------------------------------- */
-
-typedef struct {
-    char *p;
-    size_t n, cap;
-} buf;
-
-static void buf_put(buf *b, const void *p, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        b->cap = (b->n + n + 1) * 2;
-        b->p = realloc(b->p, b->cap);
-        assert_non_null(b->p);
-    }
-    if (n)
-        memcpy(b->p + b->n, p, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void buf_printf(buf *b, const char *fmt, ...)
-{
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0 && (size_t)n < sizeof tmp);
-    buf_put(b, tmp, (size_t)n);
-}
-
-static char *base64(const uint8_t *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc(n / 3 * 4 + 8);
-    assert_non_null(out);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)p[i] << 16;
-        if (i + 1 < n)
-            v |= (uint32_t)p[i + 1] << 8;
-        if (i + 2 < n)
-            v |= p[i + 2];
-        out[o++] = tab[v >> 18 & 63];
-        out[o++] = tab[v >> 12 & 63];
-        out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
-        out[o++] = i + 2 < n ? tab[v & 63] : '=';
-    }
-    out[o] = 0;
-    return out;
-}
 
 typedef struct {
     const char *name;
@@ -95,70 +46,21 @@ typedef struct {
     const float *values;
 } tchan;
 
-/* One clip "c" with the given LINEAR channels over the given nodes. */
+/* One clip "c" with the given LINEAR channels over the given nodes; the
+ * times accessors carry min/max. */
 static anim_asset *build(const tnode *nodes, int node_count, const tchan *chans, int count)
 {
-    buf bin = {0}, js = {0}, views = {0}, accs = {0};
-    buf_put(&bin, "", 0);
-    buf_put(&views, "", 0);
-    buf_put(&accs, "", 0);
-    for (int i = 0; i < count; i++) {
-        const tchan *ch = &chans[i];
-        uint32_t comps = strcmp(ch->path, "rotation") == 0 ? 4u : 3u;
-        size_t tlen = ch->keys * sizeof(float), vlen = ch->keys * comps * sizeof(float);
-        buf_printf(&views, "%s{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu}", i ? "," : "",
-                   bin.n, tlen);
-        buf_put(&bin, ch->times, tlen);
-        buf_printf(&views, ",{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu}", bin.n, vlen);
-        buf_put(&bin, ch->values, vlen);
-        buf_printf(&accs,
-                   "%s{\"bufferView\":%d,\"componentType\":5126,\"count\":%u,\"type\":\"SCALAR\","
-                   "\"min\":[%.9g],\"max\":[%.9g]},"
-                   "{\"bufferView\":%d,\"componentType\":5126,\"count\":%u,\"type\":\"%s\"}",
-                   i ? "," : "", 2 * i, ch->keys, ch->times[0], ch->times[ch->keys - 1], 2 * i + 1,
-                   ch->keys, comps == 4 ? "VEC4" : "VEC3");
-    }
-    buf_printf(&js, "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[");
-    for (int n = 0, first = 1; n < node_count; n++)
-        if (nodes[n].parent < 0) {
-            buf_printf(&js, "%s%d", first ? "" : ",", n);
-            first = 0;
-        }
-    buf_printf(&js, "]}],\"nodes\":[");
+    test_support_gltf *g = test_support_gltf_new();
     for (int n = 0; n < node_count; n++) {
-        buf_printf(&js, "%s{\"name\":\"%s\"", n ? "," : "", nodes[n].name);
-        int kids = 0;
-        for (int k = 0; k < node_count; k++)
-            if (nodes[k].parent == n)
-                buf_printf(&js, "%s%d", kids++ ? "," : ",\"children\":[", k);
-        buf_printf(&js, "%s}", kids ? "]" : "");
+        test_support_node node = {nodes[n].name, nodes[n].parent, 0, {0}, {0}, {0}};
+        test_support_gltf_node(g, &node);
     }
-    buf_printf(&js, "],\"animations\":[{\"name\":\"c\",\"channels\":[");
+    test_support_gltf_animation(g, "c");
     for (int i = 0; i < count; i++)
-        buf_printf(&js, "%s{\"sampler\":%d,\"target\":{\"node\":%d,\"path\":\"%s\"}}", i ? "," : "",
-                   i, chans[i].node, chans[i].path);
-    buf_printf(&js, "],\"samplers\":[");
-    for (int i = 0; i < count; i++)
-        buf_printf(&js, "%s{\"input\":%d,\"output\":%d}", i ? "," : "", 2 * i, 2 * i + 1);
-    buf_printf(&js, "]}],\"bufferViews\":[");
-    buf_put(&js, views.p, views.n);
-    buf_printf(&js, "],\"accessors\":[");
-    buf_put(&js, accs.p, accs.n);
-    char *b64 = base64((const uint8_t *)bin.p, bin.n);
-    buf_printf(&js, "],\"buffers\":[{\"byteLength\":%zu,\"uri\":\"data:application/octet-stream;base64,",
-               bin.n);
-    buf_put(&js, b64, strlen(b64));
-    buf_printf(&js, "\"}]}");
-    free(b64);
-    anim_error err;
-    anim_error_clear(&err);
-    anim_asset *a = anim_asset_load_memory(js.p, js.n, false, NULL, "t.gltf", NULL, &err);
-    if (!a)
-        fail_msg("load failed: %s\n%s", err.message, js.p);
-    free(bin.p);
-    free(js.p);
-    free(views.p);
-    free(accs.p);
+        test_support_gltf_track(g, chans[i].node, chans[i].path, NULL, chans[i].keys,
+                                chans[i].times, chans[i].values, TEST_SUPPORT_BOUNDS);
+    anim_asset *a = test_support_gltf_load(g, "t.gltf");
+    test_support_gltf_free(g);
     return a;
 }
 
@@ -187,19 +89,6 @@ static void measure_asset(const anim_asset *a, anim_rig_resolution *rig, anim_ar
 
 /* ---- example assets (spec Appendix A.2, docs/fixtures.md) ------------ */
 
-static anim_asset *load_example(const char *name)
-{
-    char path[512];
-    const char *src = getenv("ANIMSMITH_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/examples/assets/%s", src ? src : ".", name);
-    anim_error err;
-    anim_error_clear(&err);
-    anim_asset *a = anim_asset_load(path, NULL, &err);
-    if (!a)
-        fail_msg("cannot load %s: %s", path, err.message);
-    return a;
-}
-
 static void check_still_hips(const anim_clip_measurements *c)
 {
     const anim_root_trajectory *t = &c->trajectory;
@@ -224,7 +113,7 @@ static void test_examples_walk(void **state)
     (void)state;
     const char *names[] = {"walk.glb", "walk-dirty.glb"};
     for (int i = 0; i < 2; i++) {
-        anim_asset *a = load_example(names[i]);
+        anim_asset *a = test_support_load_example(names[i]);
         anim_arena *arena = anim_arena_new();
         anim_rig_resolution rig;
         anim_measurements m;
@@ -239,7 +128,7 @@ static void test_examples_walk(void **state)
 static void test_example_walk_travel(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-travel.glb");
+    anim_asset *a = test_support_load_example("walk-travel.glb");
     anim_arena *arena = anim_arena_new();
     anim_rig_resolution rig;
     anim_measurements m;
@@ -270,7 +159,7 @@ static void test_example_walk_travel(void **state)
 static void test_example_clip_not_applicable(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("clip.glb");
+    anim_asset *a = test_support_load_example("clip.glb");
     anim_arena *arena = anim_arena_new();
     anim_rig_resolution rig;
     anim_measurements m;
@@ -688,7 +577,7 @@ static void test_trajectory_json(void **state)
 static void test_text_walk_dirty(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk-dirty.glb");
+    anim_asset *a = test_support_load_example("walk-dirty.glb");
     anim_arena *arena = anim_arena_new();
     anim_rig_resolution rig;
     anim_measurements m;
@@ -727,7 +616,7 @@ static void test_text_walk_dirty(void **state)
 static void test_json_envelope(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk.glb");
+    anim_asset *a = test_support_load_example("walk.glb");
     anim_arena *arena = anim_arena_new();
     anim_rig_resolution rig;
     anim_measurements m;
@@ -899,7 +788,7 @@ static const char WALK_JSON[] =
 static void test_json_walk_record(void **state)
 {
     (void)state;
-    anim_asset *a = load_example("walk.glb");
+    anim_asset *a = test_support_load_example("walk.glb");
     anim_arena *arena = anim_arena_new();
     anim_rig_resolution rig;
     anim_error err;

@@ -20,6 +20,7 @@
 #include "animsmith/measure_loop.h"
 #include "animsmith/rig.h"
 #include "animsmith/sample.h"
+#include "support/test_support.h"
 
 static void assert_near(double a, double b, double eps)
 {
@@ -41,12 +42,6 @@ static void assert_4dp(double v, double want)
     }
 }
 
-static const char *source_dir(void)
-{
-    const char *root = getenv("ANIMSMITH_SOURCE_DIR");
-    return root ? root : ".";
-}
-
 /* ---- an example asset with its grid, roles and loop results ---- */
 
 typedef struct {
@@ -60,13 +55,9 @@ typedef struct {
 
 static void load_clip(const char *file, const char *clip_name, loaded *L)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/examples/assets/%s", source_dir(), file);
     anim_error err;
     memset(L, 0, sizeof *L);
-    L->asset = anim_asset_load(path, NULL, &err);
-    if (!L->asset)
-        fail_msg("cannot load %s: %s", path, err.message);
+    L->asset = test_support_load_example(file);
     const anim_doc *doc = &L->asset->doc;
     assert_int_equal(anim_rig_resolve(doc, NULL, &L->rig, &err), 0);
     L->clip = ANIM_NONE;
@@ -83,17 +74,6 @@ static void unload(loaded *L)
 {
     anim_metric_grid_free(&L->grid);
     anim_asset_free(L->asset);
-}
-
-static anim_config *load_config(const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/examples/%s", source_dir(), name);
-    anim_error err;
-    anim_config *cfg = anim_config_load(path, &err);
-    if (!cfg)
-        fail_msg("cannot load %s: %s", path, err.message);
-    return cfg;
 }
 
 static uint32_t bone_of(const loaded *L, const char *name)
@@ -164,7 +144,7 @@ static void test_walk_dirty(void **state)
     assert_int_equal(le.availability, ANIM_AVAIL_NOT_APPLICABLE);
 
     /* Declared (walk.animsmith.toml): the cut cycle does not close. */
-    anim_config *cfg = load_config("walk.animsmith.toml");
+    anim_config *cfg = test_support_config_example("walk.animsmith.toml");
     anim_clip_expect ex;
     anim_config_clip_expect(cfg, "walk", &ex);
     anim_loop_endpoint_mode_compute(&L.asset->doc.clips[L.clip], &L.lc, cfg, &ex, &le);
@@ -200,7 +180,7 @@ static void test_walk_clean(void **state)
 
     /* Declared loop: the last key repeats key 0 -> duplicate endpoint
      * (Appendix B item 6: one closing key, 1.0 s -> 0.96875 s). */
-    anim_config *cfg = load_config("walk.animsmith.toml");
+    anim_config *cfg = test_support_config_example("walk.animsmith.toml");
     anim_clip_expect ex;
     anim_config_clip_expect(cfg, "walk", &ex);
     anim_loop_endpoint le;

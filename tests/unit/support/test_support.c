@@ -107,13 +107,8 @@ anim_asset *test_support_load_gltf(const char *json, size_t len, const char *dis
 
 /* ---- a small .gltf builder -------------------------------------------- */
 
-typedef struct {
-    test_support_node node;
-    float t[3], r[4], s[3]; /* copies: the caller's arrays need not outlive the call */
-} node_rec;
-
 struct test_support_gltf {
-    node_rec *nodes;
+    test_support_node *nodes;
     int node_count, node_cap;
     bool no_scene;
     anim_strbuf bin;        /* the buffer's bytes */
@@ -163,21 +158,7 @@ int test_support_gltf_node(test_support_gltf *g, const test_support_node *node)
         g->nodes = realloc(g->nodes, (size_t)g->node_cap * sizeof *g->nodes);
         assert_non_null(g->nodes);
     }
-    node_rec *n = &g->nodes[g->node_count];
-    memset(n, 0, sizeof *n);
-    n->node = *node;
-    if (node->translation) {
-        memcpy(n->t, node->translation, sizeof n->t);
-        n->node.translation = n->t;
-    }
-    if (node->rotation) {
-        memcpy(n->r, node->rotation, sizeof n->r);
-        n->node.rotation = n->r;
-    }
-    if (node->scale) {
-        memcpy(n->s, node->scale, sizeof n->s);
-        n->node.scale = n->s;
-    }
+    g->nodes[g->node_count] = *node;
     return g->node_count++;
 }
 
@@ -281,11 +262,13 @@ void test_support_gltf_track(test_support_gltf *g, int node, const char *path,
     test_support_gltf_channel(g, node, path, in, out, interp);
 }
 
-static void put_floats(anim_strbuf *sb, const char *key, const float *v, int n)
+static void put_numbers(anim_strbuf *sb, const char *sep, const char *key, const double *v,
+                        int n)
 {
-    anim_strbuf_printf(sb, ",\"%s\":[", key);
+    anim_strbuf_printf(sb, "%s\"%s\":[", sep, key);
     for (int i = 0; i < n; i++)
-        anim_strbuf_printf(sb, "%s%.9g", i ? "," : "", (double)v[i]);
+        anim_strbuf_printf(sb, (double)(float)v[i] == v[i] ? "%s%.9g" : "%s%.17g", i ? "," : "",
+                           v[i]);
     anim_strbuf_putc(sb, ']');
 }
 
@@ -298,7 +281,7 @@ const char *test_support_gltf_json(test_support_gltf *g, size_t *len)
     if (!g->no_scene) {
         anim_strbuf_puts(js, ",\"scene\":0,\"scenes\":[{\"nodes\":[");
         for (int n = 0, first = 1; n < g->node_count; n++)
-            if (g->nodes[n].node.parent < 0) {
+            if (g->nodes[n].parent < 0) {
                 anim_strbuf_printf(js, "%s%d", first ? "" : ",", n);
                 first = 0;
             }
@@ -307,30 +290,30 @@ const char *test_support_gltf_json(test_support_gltf *g, size_t *len)
     if (g->node_count) {
         anim_strbuf_puts(js, ",\"nodes\":[");
         for (int n = 0; n < g->node_count; n++) {
-            const test_support_node *nd = &g->nodes[n].node;
+            const test_support_node *nd = &g->nodes[n];
             anim_strbuf_puts(js, n ? ",{" : "{");
-            /* Every member starts with a comma; the placeholder key keeps
-             * that uniform and is dropped below. */
-            size_t open = js->len;
-            if (nd->name)
-                anim_strbuf_printf(js, ",\"name\":\"%s\"", nd->name);
-            if (nd->translation)
-                put_floats(js, "translation", nd->translation, 3);
-            if (nd->rotation)
-                put_floats(js, "rotation", nd->rotation, 4);
-            if (nd->scale)
-                put_floats(js, "scale", nd->scale, 3);
+            const char *sep = ""; /* before the node's next member */
+            if (nd->name) {
+                anim_strbuf_printf(js, "\"name\":\"%s\"", nd->name);
+                sep = ",";
+            }
+            static const char *const keys[3] = {"translation", "rotation", "scale"};
+            const double *values[3] = {nd->t, nd->r, nd->s};
+            for (int m = 0; m < 3; m++)
+                if (nd->has & (1u << m)) {
+                    put_numbers(js, sep, keys[m], values[m], m == 1 ? 4 : 3);
+                    sep = ",";
+                }
             int kids = 0;
             for (int k = 0; k < g->node_count; k++)
-                if (g->nodes[k].node.parent == n)
-                    anim_strbuf_printf(js, "%s%d", kids++ ? "," : ",\"children\":[", k);
-            if (kids)
-                anim_strbuf_putc(js, ']');
-            anim_strbuf_putc(js, '}');
-            if (js->len > open + 1 && js->data[open] == ',') {
-                memmove(js->data + open, js->data + open + 1, js->len - open - 1);
-                js->data[--js->len] = 0;
-            }
+                if (g->nodes[k].parent == n) {
+                    if (kids++)
+                        anim_strbuf_putc(js, ',');
+                    else
+                        anim_strbuf_printf(js, "%s\"children\":[", sep);
+                    anim_strbuf_printf(js, "%d", k);
+                }
+            anim_strbuf_puts(js, kids ? "]}" : "}");
         }
         anim_strbuf_putc(js, ']');
     }

@@ -48,12 +48,19 @@ anim_asset *test_support_load_gltf(const char *json, size_t len, const char *dis
 
 typedef struct test_support_gltf test_support_gltf;
 
+/* Which rest transforms a node writes (the others are left out). */
+enum { TEST_SUPPORT_T = 1, TEST_SUPPORT_R = 2, TEST_SUPPORT_S = 4 };
+
+/* Rest values that are exact f32 numbers are written with 9 significant
+ * digits, as f32 exporters write them; any other double with 17, so it
+ * reads back unchanged. */
 typedef struct {
-    const char *name;         /* NULL: no "name" */
-    int parent;               /* -1: a scene root; parents precede children */
-    const float *translation; /* 3 floats, or NULL to omit */
-    const float *rotation;    /* 4 floats (xyzw), or NULL to omit */
-    const float *scale;       /* 3 floats, or NULL to omit */
+    const char *name; /* NULL: no "name" */
+    int parent;       /* -1: a scene root; parents precede children */
+    unsigned has;     /* TEST_SUPPORT_T | TEST_SUPPORT_R | TEST_SUPPORT_S */
+    double t[3];      /* translation */
+    double r[4];      /* rotation, xyzw */
+    double s[3];      /* scale */
 } test_support_node;
 
 /* Accessor flags. */
