@@ -1,0 +1,1 @@
+--config examples/walk-scaled.animsmith.toml lint examples/assets/walk-scaled.glb

@@ -1,0 +1,1 @@
+lint examples/assets/walk-short-channel.glb

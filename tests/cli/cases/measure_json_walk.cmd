@@ -1,0 +1,1 @@
+measure --format json examples/assets/walk.glb
