@@ -100,8 +100,15 @@ typedef struct anim_check_record {
     uint32_t gap_count, gap_cap;
 } anim_check_record;
 
-/* What a check sees: the loaded asset, the contract, the resolved roles and
- * per-clip merged expectations and metric grids (computed once, shared). */
+/* What a check sees: the loaded asset, the contract, the resolved roles,
+ * per-clip merged expectations and the metric grid of the clip in hand.
+ *
+ * A run keeps at most one clip's metric grid alive (the memory bound of a
+ * clip library is one asset plus one grid). It goes clip-major: for each
+ * clip in index order every per-clip check judges that clip alone
+ * (pass_clip), then the grid is released; whole-document checks run after
+ * that. Records are per check, so each record still lists its findings in
+ * clip order. */
 typedef struct anim_lint_context {
     const anim_asset *asset;
     const anim_doc *doc;
@@ -109,23 +116,50 @@ typedef struct anim_lint_context {
     const anim_rig_resolution *rig;
     const anim_clip_expect *expect; /* doc->clip_count entries */
     anim_arena *arena;              /* findings, messages: freed with the result */
-    /* Lazily built metric grids, one per clip (see anim_lint_grid). */
-    anim_metric_grid *grids;
-    signed char *grid_state;        /* 0 not built, 1 built, -1 no grid */
+    /* The clip the current pass judges; ANIM_NONE outside the clip pass
+     * (a per-clip check then judges every clip). Read it through
+     * anim_lint_pass_begin / anim_lint_pass_end. */
+    uint32_t pass_clip;
+    /* Working memory that lives for one clip of the pass (or one
+     * whole-document check): intermediate rows a check does not keep. */
+    anim_arena *scratch;
+    /* The one cached metric grid (see anim_lint_grid). */
+    anim_metric_grid grid;
+    uint32_t grid_clip;             /* ANIM_NONE: nothing cached */
+    bool grid_built;                /* false: grid_clip has no grid */
+    /* Per-clip facts the group checks gather during the clip pass
+     * (src/checks/group_util.c); NULL until first used. */
+    void *group_facts;
 } anim_lint_context;
 
-/* The clip's metric grid, built on first use; NULL when the clip has none
- * (duration 0 or fewer than 3 keys) or it could not be built. */
+/* The clip's metric grid, or NULL when the clip has none (duration 0 or
+ * fewer than 3 keys) or it could not be built. Only the most recently
+ * requested clip's grid is kept: asking for another clip releases it, so
+ * a caller must not hold the pointer across a request for another clip.
+ * During the clip pass only the pass clip may be requested. */
 const anim_metric_grid *anim_lint_grid(anim_lint_context *ctx, uint32_t clip);
+
+/* The clips a per-clip check judges in this call, [begin, end): the pass
+ * clip alone during the clip pass, otherwise every clip. */
+uint32_t anim_lint_pass_begin(const anim_lint_context *ctx);
+uint32_t anim_lint_pass_end(const anim_lint_context *ctx);
 
 typedef struct anim_check_def {
     const char *id;
     anim_severity default_severity; /* the most severe it emits by default */
     bool opt_in;                    /* disabled unless a severity is configured */
+    /* Per-clip checks judge each clip independently of the others: the
+     * run calls them once per clip, in clip order, with pass_clip set.
+     * Whole-document checks (per_clip false) are called once. */
+    bool per_clip;
     bool (*applicable)(const anim_lint_context *ctx);
     /* NULL for catalog entries whose evaluation has not landed yet: such a
-     * check reports one gap `not_implemented` when it applies. */
+     * check reports one gap `check_unavailable` when it applies. */
     int (*run)(anim_lint_context *ctx, anim_check_record *rec, anim_error *err);
+    /* Optional, whole-document checks only: called for each clip during
+     * the clip pass (while its grid may be sampled) to keep the small
+     * per-clip facts run() will need, so no grid is built twice. */
+    int (*gather)(anim_lint_context *ctx, uint32_t clip, anim_error *err);
 } anim_check_def;
 
 /* The catalog, in spec 5.1 order (also the order of checks[] in JSON). */
@@ -162,11 +196,14 @@ int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *c
 typedef struct anim_lint_options {
     const char *const *select;
     size_t select_count;
-    /* Called once every check has run, while the run's metric grids are
-     * still alive (measurements can sample them through anim_lint_grid
-     * instead of building them again). Non-zero fails the run. */
+    /* Called after the per-clip checks of each clip, in clip order, while
+     * that clip's grid can still be had through anim_lint_grid(ctx, clip)
+     * without sampling again (measurements). Non-zero fails the run. */
+    int (*clip_done)(anim_lint_context *ctx, uint32_t clip, void *user, anim_error *err);
+    /* Called once every check has run and every record is final (no grid
+     * is alive then). Non-zero fails the run. */
     int (*finish)(anim_lint_context *ctx, void *user, anim_error *err);
-    void *finish_user;
+    void *user;                     /* passed to clip_done and finish */
 } anim_lint_options;
 
 /* One file's lint result. */

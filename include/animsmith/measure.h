@@ -122,22 +122,8 @@ typedef struct anim_measurements {
 
 /* Measures every clip of doc. rig supplies the resolved roles; cfg (NULL
  * for built-in defaults) the per-clip expectations (loop, fps). All output
- * lives in arena. Returns 0, or -1 with err set (out of memory). */
-/* Where sampled facts get each clip's metric grid: a caller that already
- * built the grids (a lint run) lends them so nothing is sampled twice.
- * get returns NULL when the clip has no grid. */
-typedef struct anim_grid_source {
-    const anim_metric_grid *(*get)(void *user, uint32_t clip_index);
-    void *user;
-} anim_grid_source;
-
-/* As anim_measure_asset_document, sampling through grids (NULL: build and
- * free each clip's grid here). */
-int anim_measure_asset_document_grids(const anim_asset *asset, const anim_rig_resolution *rig,
-                                      const anim_config *cfg, const anim_grid_source *grids,
-                                      anim_arena *arena, anim_measurements *out,
-                                      anim_error *err);
-
+ * lives in arena. Each clip's metric grid is built, sampled and released
+ * before the next one. Returns 0, or -1 with err set (out of memory). */
 int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
                           const anim_config *cfg, anim_arena *arena, anim_measurements *out,
                           anim_error *err);
@@ -148,6 +134,51 @@ int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
 int anim_measure_asset_document(const anim_asset *asset, const anim_rig_resolution *rig,
                                 const anim_config *cfg, anim_arena *arena,
                                 anim_measurements *out, anim_error *err);
+
+/* ---- clip-by-clip measurement ----
+ *
+ * The same result as anim_measure_document, fed one clip at a time by a
+ * caller that already has each clip's metric grid in hand (a lint run), so
+ * no grid is sampled twice and only one need be alive:
+ *
+ *   anim_measure_collector mc;
+ *   anim_measure_begin(doc, arena, &mc, &m, err);
+ *   for each clip c (any order):
+ *       if (anim_measure_wants_clip(&mc, c))
+ *           anim_measure_clip(&mc, c, rig, cfg, grid_of_c, err);
+ *   anim_measure_end(&mc, asset_or_NULL, err);
+ *
+ * out->clips is sorted by name, one row per name (the last clip of a name
+ * wins), exactly as anim_measure_document. A clip that is never fed keeps
+ * a zeroed row, so every wanted clip must be. */
+typedef struct anim_measure_collector {
+    const anim_doc *doc;
+    anim_arena *arena;
+    anim_measurements *out;
+    uint32_t *row_of;       /* per clip: its row in out->clips, or ANIM_NONE */
+    unsigned *props_;       /* per-bone scratch (private) */
+    double *range_;
+} anim_measure_collector;
+
+/* Prepares out (clip rows sorted by name, scenes) for doc. Returns 0, or
+ * -1 with err set. */
+int anim_measure_begin(const anim_doc *doc, anim_arena *arena, anim_measure_collector *mc,
+                       anim_measurements *out, anim_error *err);
+
+/* Whether clip has a row of its own (false for a clip a later clip of the
+ * same name replaces, and out of range). */
+bool anim_measure_wants_clip(const anim_measure_collector *mc, uint32_t clip);
+
+/* Measures one clip into its row; grid is the clip's metric grid, NULL
+ * when it has none (or it could not be built). A clip without a row of its
+ * own is ignored. Returns 0, or -1 with err set (out of memory). */
+int anim_measure_clip(anim_measure_collector *mc, uint32_t clip, const anim_rig_resolution *rig,
+                      const anim_config *cfg, const anim_metric_grid *grid, anim_error *err);
+
+/* Completes the measurements: with asset, adds its static evidence
+ * (anim_measure_asset) as anim_measure_asset_document does. Returns 0, or
+ * -1 with err set. */
+int anim_measure_end(anim_measure_collector *mc, const anim_asset *asset, anim_error *err);
 
 /* Writes the measurements-v18 object as the writer's next value. Fails
  * (err names the field, as spec 3.12: "measurement value {path} must be

@@ -73,7 +73,7 @@ CHECK_RUN(bind_pose)
 {
     double cap = anim_config_check_setting(ctx->config, "bind-pose",
                                            ANIM_CHECK_MAX_MEAN_REST_DELTA_DEG);
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++)
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++)
         if (check_clip(ctx, rec, &ctx->doc->clips[c], cap))
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     return 0;

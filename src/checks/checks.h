@@ -35,6 +35,14 @@ CHECK_RUN(in_place);
 CHECK_RUN(fps);
 CHECK_RUN(foot_slide);
 
+/* Clip-pass gathering of the group checks (anim_check_def.gather). */
+#define CHECK_GATHER(name) \
+    int anim_check_gather_##name(anim_lint_context *ctx, uint32_t clip, anim_error *err)
+
+CHECK_GATHER(gait_group);
+CHECK_GATHER(sync_group);
+CHECK_GATHER(time_complement);
+
 /* The name a finding uses for a track's bone (`<unknown>` out of range). */
 const char *check_bone_name(const anim_lint_context *ctx, uint32_t bone);
 

@@ -55,7 +55,7 @@ static int endpoint_clip(anim_lint_context *ctx, anim_check_record *rec, const a
 
 CHECK_RUN(duplicate_loop_endpoint)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++)
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++)
         if (loop_declared(ctx, c) && endpoint_clip(ctx, rec, &ctx->doc->clips[c]))
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     return 0;

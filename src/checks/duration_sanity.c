@@ -115,7 +115,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, uint32_t c
 
 CHECK_RUN(duration_sanity)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++)
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++)
         if (check_clip(ctx, rec, c))
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     return 0;

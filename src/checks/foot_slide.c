@@ -116,7 +116,7 @@ CHECK_RUN(foot_slide)
     double contact =
         anim_config_check_setting(ctx->config, "foot-slide", ANIM_CHECK_CONTACT_HEIGHT_M);
     double cap = anim_config_check_setting(ctx->config, "foot-slide", ANIM_CHECK_MAX_SLIDE_MPS);
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         if (!ctx->expect[c].speed_mps.set)
             continue;
         if (check_clip(ctx, rec, c, contact, cap))

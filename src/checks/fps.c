@@ -79,7 +79,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, const anim
 
 CHECK_RUN(fps)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         const anim_clip_expect *ex = &ctx->expect[c];
         if (!ex->fps.set)
             continue;

@@ -82,7 +82,7 @@ CHECK_RUN(frozen_bone)
 {
     double floor_deg =
         anim_config_check_setting(ctx->config, "frozen-bone", ANIM_CHECK_MIN_ROTATION_DEG);
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         const anim_string_list *names = &ctx->expect[c].animates_bones;
         if (!names->set)
             continue;

@@ -131,6 +131,11 @@ static int check_group(anim_lint_context *ctx, anim_check_record *rec, const ani
     return 0;
 }
 
+CHECK_GATHER(gait_group)
+{
+    return group_gather_foot_cycle(ctx, clip, true, err);
+}
+
 CHECK_RUN(gait_group)
 {
     const anim_config *cfg = ctx->config;

@@ -31,12 +31,27 @@ typedef struct {
     double lr_amplitude_m; /* when the foot cycle was computed */
 } group_phase;
 
-/* The member's gait phase on the clip's shared metric grid, always with the
+/* The member's gait phase on the clip's metric grid, always with the
  * built-in 0.02 m stride floor (spec Appendix B item 11: the floor gates
  * only the seam ratio, never the phase), judged against the group's
- * amplitude floor. Call only when the gait roles resolve. */
+ * amplitude floor. Call only when the gait roles resolve. Uses the foot
+ * cycle gathered during the clip pass when there is one (no grid is built
+ * again), else samples the clip's grid now. */
 void group_phase_measure(anim_lint_context *ctx, uint32_t clip, double min_lr_amplitude_m,
                          group_phase *out);
+
+/* The spec 3.5 endpoint mode name of a clip declared loop = true (NULL
+ * when unavailable), from the clip-pass facts when gathered, else from the
+ * clip's grid now. Returns 0, or -1 with err set (out of memory). */
+int group_endpoint_mode(anim_lint_context *ctx, uint32_t clip, const char **mode,
+                        anim_error *err);
+
+/* Clip-pass gathering (anim_check_def.gather): keeps the foot cycle of
+ * gait-group members (gait) or of time-complement group members (!gait),
+ * and the endpoint mode of declared-loop sync-group members, while the
+ * clip's grid is the live one. Returns 0, or -1 with err set. */
+int group_gather_foot_cycle(anim_lint_context *ctx, uint32_t clip, bool gait, anim_error *err);
+int group_gather_endpoint_mode(anim_lint_context *ctx, uint32_t clip, anim_error *err);
 
 /* Spec 5.24 circular spread: the largest angular distance of a phase from
  * the circular mean, in cycles ([0, 0.5]). 0 for n == 0. */

@@ -42,7 +42,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, uint32_t c
 
 CHECK_RUN(in_place)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         if (ctx->expect[c].movement_owner_xz == ANIM_OWNER_UNSET)
             continue;
         if (check_clip(ctx, rec, c))

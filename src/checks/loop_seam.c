@@ -52,7 +52,7 @@ CHECK_RUN(loop_seam)
 {
     double max_ratio = anim_config_check_setting(ctx->config, "loop-seam", ANIM_CHECK_MAX_RATIO);
     double min_stride = anim_foot_cycle_min_stride(ctx->config);
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++)
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++)
         if (loop_declared(ctx, c) && seam_clip(ctx, rec, c, max_ratio, min_stride))
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     return 0;

@@ -51,12 +51,14 @@ static int gap_unavailable_rows(anim_lint_context *ctx, anim_check_record *rec,
 int loop_continuity_each(anim_lint_context *ctx, anim_check_record *rec, const char *scope_code,
                          loop_judge_fn judge, anim_error *err)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         if (!loop_declared(ctx, c))
             continue;
         const anim_clip *clip = &ctx->doc->clips[c];
+        /* The rows are judged here and not kept: scratch, not the result. */
         anim_loop_continuity lc;
-        if (anim_loop_continuity_compute(ctx->doc, anim_lint_grid(ctx, c), ctx->arena, &lc, err))
+        anim_arena *rows = ctx->scratch ? ctx->scratch : ctx->arena;
+        if (anim_loop_continuity_compute(ctx->doc, anim_lint_grid(ctx, c), rows, &lc, err))
             return -1;
         anim_loop_caps caps;
         anim_loop_caps_resolve(ctx->config, &ctx->expect[c], &caps);

@@ -14,7 +14,7 @@ static bool has_keyed_track(const anim_clip *clip, uint32_t bone)
 CHECK_RUN(missing_bones)
 {
     const anim_doc *doc = ctx->doc;
-    for (uint32_t c = 0; c < doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         const anim_string_list *names = &ctx->expect[c].animates_bones;
         if (!names->set)
             continue;

@@ -8,7 +8,7 @@
 
 CHECK_RUN(non_uniform_scale)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         const anim_clip *clip = &ctx->doc->clips[c];
         for (uint32_t i = 0; i < clip->track_count; i++) {
             const anim_track *track = &clip->tracks[i];

@@ -43,7 +43,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, uint32_t c
 
 CHECK_RUN(root_motion_speed)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         const anim_clip_expect *ex = &ctx->expect[c];
         if (!ex->speed_mps.set || ex->movement_owner_xz == ANIM_OWNER_GAMEPLAY)
             continue;

@@ -83,14 +83,7 @@ static int endpoint_mode(anim_lint_context *ctx, uint32_t clip, member_facts *m,
     const anim_clip_expect *ex = &ctx->expect[clip];
     if (!(ex->loop.set && ex->loop.value))
         return 0;
-    anim_loop_continuity lc;
-    if (anim_loop_continuity_compute(ctx->doc, anim_lint_grid(ctx, clip), ctx->arena, &lc, err))
-        return -1;
-    anim_loop_endpoint le;
-    anim_loop_endpoint_mode_compute(&ctx->doc->clips[clip], &lc, ctx->config, ex, &le);
-    if (le.availability == ANIM_AVAIL_MEASURED)
-        m->endpoint_mode = anim_loop_endpoint_mode_name(le.mode);
-    return 0;
+    return group_endpoint_mode(ctx, clip, &m->endpoint_mode, err);
 }
 
 static int measure_member(anim_lint_context *ctx, uint32_t clip, member_facts *m,
@@ -307,6 +300,11 @@ static int check_group(anim_lint_context *ctx, anim_check_record *rec, const ani
 fail:
     /* The runner names an unset error as out of memory. */
     return -1;
+}
+
+CHECK_GATHER(sync_group)
+{
+    return group_gather_endpoint_mode(ctx, clip, err);
 }
 
 CHECK_RUN(sync_group)

@@ -178,6 +178,11 @@ static int check_group(anim_lint_context *ctx, anim_check_record *rec, const ani
     return 0;
 }
 
+CHECK_GATHER(time_complement)
+{
+    return group_gather_foot_cycle(ctx, clip, false, err);
+}
+
 CHECK_RUN(time_complement)
 {
     const anim_config *cfg = ctx->config;

@@ -7,7 +7,7 @@
 int track_check_each(anim_lint_context *ctx, anim_check_record *rec, track_check_fn fn,
                      anim_error *err)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++) {
+    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
         const anim_clip *clip = &ctx->doc->clips[c];
         for (uint32_t i = 0; i < clip->track_count; i++)
             if (fn(ctx, rec, clip, &clip->tracks[i]))

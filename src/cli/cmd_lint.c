@@ -107,33 +107,36 @@ static void set_slot_error(lint_slot *slot, const char *path, const char *msg)
     slot->error = cli_file_error(path, msg);
 }
 
-static const anim_metric_grid *lint_grid_for(void *user, uint32_t clip)
+/* JSON lint of one file: measurements are taken clip by clip inside the
+ * lint run, on the grid its checks just used (nothing sampled twice, one
+ * grid alive), and the file's record is rendered as soon as the run ends,
+ * so the asset can be released before the next file is loaded. */
+typedef struct {
+    lint_slot *slot;
+    anim_arena *arena;          /* the measurements */
+    anim_measurements m;
+    anim_measure_collector mc;
+} json_measure;
+
+static int measure_clip_done(anim_lint_context *ctx, uint32_t clip, void *user, anim_error *err)
 {
-    return anim_lint_grid(user, clip);
+    json_measure *jm = user;
+    if (!anim_measure_wants_clip(&jm->mc, clip))
+        return 0;
+    return anim_measure_clip(&jm->mc, clip, ctx->rig, ctx->config, anim_lint_grid(ctx, clip),
+                             err);
 }
 
-/* Runs at the end of a JSON lint: measures through the run's own metric
- * grids (nothing sampled twice) and renders the file's record at once, so
- * the asset can be released before the next file is loaded. */
-static int measure_and_render(anim_lint_context *ctx, void *user, anim_error *err)
+static int measure_finish_render(anim_lint_context *ctx, void *user, anim_error *err)
 {
-    lint_slot *slot = user;
-    anim_arena *arena = anim_arena_new();
-    if (!arena)
-        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    anim_measurements m;
-    anim_grid_source grids = {lint_grid_for, ctx};
-    int rc = anim_measure_asset_document_grids(ctx->asset, ctx->rig, ctx->config, &grids, arena,
-                                               &m, err);
-    if (rc == 0) {
-        /* The record is complete: every check has run. */
-        anim_lint_file view = slot->result;
-        view.rig = *ctx->rig;
-        anim_lint_json_input in = {&view, ctx->doc, &m};
-        rc = anim_render_lint_json_file(&in, &slot->json, err);
-    }
-    anim_arena_free(arena);
-    return rc;
+    json_measure *jm = user;
+    if (anim_measure_end(&jm->mc, ctx->asset, err))
+        return -1;
+    /* The record is complete: every check has run. */
+    anim_lint_file view = jm->slot->result;
+    view.rig = *ctx->rig;
+    anim_lint_json_input in = {&view, ctx->doc, &jm->m};
+    return anim_render_lint_json_file(&in, &jm->slot->json, err);
 }
 
 /* Loads, lints and (for JSON) measures and renders one file. Runs on a
@@ -151,14 +154,27 @@ static void lint_one(size_t i, void *arg)
         return;
     }
     anim_lint_options opts = job->opts;
+    json_measure jm;
+    memset(&jm, 0, sizeof jm);
+    int rc = 0;
     if (job->args->format == FORMAT_JSON) {
-        opts.finish = measure_and_render;
-        opts.finish_user = slot;
+        jm.slot = slot;
+        jm.arena = anim_arena_new();
+        if (!jm.arena)
+            rc = anim_error_set(&err, ANIM_ERR_NOMEM, "out of memory");
+        else
+            rc = anim_measure_begin(&asset->doc, jm.arena, &jm.mc, &jm.m, &err);
+        opts.clip_done = measure_clip_done;
+        opts.finish = measure_finish_render;
+        opts.user = &jm;
     }
-    if (anim_lint_run(asset, job->cfg, &opts, &slot->result, &err))
+    if (rc == 0)
+        rc = anim_lint_run(asset, job->cfg, &opts, &slot->result, &err);
+    if (rc)
         set_slot_error(slot, path, err.message);
     else
         slot->ok = true;
+    anim_arena_free(jm.arena);
     anim_asset_free(asset);
 }
 
@@ -255,7 +271,7 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
             rc = cli_operator_error("out of memory");
     }
     if (!rc) {
-        lint_job job = {&a, cfg, {NULL, 0, NULL, NULL}, slots};
+        lint_job job = {&a, cfg, {NULL, 0, NULL, NULL, NULL}, slots};
         if (a.select_given) {
             job.opts.select = (const char *const *)a.select.items;
             job.opts.select_count = a.select.count;

@@ -178,7 +178,7 @@ static bool unknown_key(unknown_keys *u, const char *k, size_t kl)
  * compares instead of being scanned byte by byte (the scan was the largest
  * cost of the pass): a match is a valid JSON string without escapes.
  * A matcher returns the key's length, or 0 to read the key generally. */
-typedef size_t (*key_matcher)(const unsigned char *q, size_t avail);
+typedef size_t (*key_matcher)(const unsigned char *q, size_t avail); /* avail >= 1 */
 #define LIT(lit) (avail >= sizeof lit && memcmp(q, lit "\"", sizeof lit) == 0 ? sizeof lit - 1 : 0)
 
 static size_t view_keys(const unsigned char *q, size_t avail)
@@ -283,7 +283,7 @@ static inline bool read_value_str(cur *c, key_matcher match, const char **str, s
 {
     if (c->s[c->i] != '"')
         return false;
-    size_t m = match(c->s + c->i + 1, c->n - c->i - 1);
+    size_t m = c->i + 1 < c->n ? match(c->s + c->i + 1, c->n - c->i - 1) : 0;
     if (!m)
         return read_str(c, str, len);
     *str = (const char *)c->s + c->i + 1;
@@ -311,7 +311,7 @@ static inline int next_key(cur *c, bool *first, key_matcher match, const char **
     *first = false;
     if (ch != '"')
         return -1;
-    size_t m = match(c->s + c->i + 1, c->n - c->i - 1);
+    size_t m = c->i + 1 < c->n ? match(c->s + c->i + 1, c->n - c->i - 1) : 0;
     if (m) {
         *k = (const char *)c->s + c->i + 1;
         *kl = m;

@@ -1,22 +1,50 @@
 /* One file's lint run: resolve roles and per-clip expectations once, then
  * walk the catalog through the evaluation lifecycle (selection,
- * configuration, applicability, evaluation) and apply severity overrides. */
+ * configuration, applicability, evaluation) and apply severity overrides.
+ *
+ * Evaluation is clip-major so that at most one clip's metric grid is alive
+ * at a time: for each clip, every active per-clip check judges that clip,
+ * whole-document checks gather their small per-clip facts and the caller's
+ * clip_done sees it, then the grid is released. The whole-document checks
+ * run after the last clip. Each check appends to its own record, and the
+ * passes go in clip order, so every record lists what it found in the same
+ * order as a check-major walk would. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "animsmith/hash.h"
 #include "checks/checks.h"
 
+static void grid_release(anim_lint_context *ctx)
+{
+    if (ctx->grid_built)
+        anim_metric_grid_free(&ctx->grid);
+    ctx->grid_built = false;
+    ctx->grid_clip = ANIM_NONE;
+}
+
 const anim_metric_grid *anim_lint_grid(anim_lint_context *ctx, uint32_t clip)
 {
     if (clip >= ctx->doc->clip_count)
         return NULL;
-    if (ctx->grid_state[clip] == 0) {
+    if (ctx->grid_clip != clip) {
+        grid_release(ctx);
         anim_error err;
-        int rc = anim_metric_grid_build(ctx->doc, &ctx->doc->clips[clip], &ctx->grids[clip], &err);
-        ctx->grid_state[clip] = rc == 1 ? 1 : -1;
+        int rc = anim_metric_grid_build(ctx->doc, &ctx->doc->clips[clip], &ctx->grid, &err);
+        ctx->grid_clip = clip;
+        ctx->grid_built = rc == 1;
     }
-    return ctx->grid_state[clip] == 1 ? &ctx->grids[clip] : NULL;
+    return ctx->grid_built ? &ctx->grid : NULL;
+}
+
+uint32_t anim_lint_pass_begin(const anim_lint_context *ctx)
+{
+    return ctx->pass_clip == ANIM_NONE ? 0 : ctx->pass_clip;
+}
+
+uint32_t anim_lint_pass_end(const anim_lint_context *ctx)
+{
+    return ctx->pass_clip == ANIM_NONE ? ctx->doc->clip_count : ctx->pass_clip + 1;
 }
 
 static bool is_selected(const anim_lint_options *opts, const char *id)
@@ -29,13 +57,78 @@ static bool is_selected(const anim_lint_options *opts, const char *id)
     return false;
 }
 
+/* The recording helpers fail only on allocation. */
+static int check_failed(const anim_check_def *def, anim_error *err)
+{
+    if (!err || err->code == ANIM_OK)
+        anim_error_set(err, ANIM_ERR_NOMEM, "check %s: out of memory", def->id);
+    return -1;
+}
+
 static int evaluate(anim_lint_context *ctx, const anim_check_def *def, anim_check_record *rec,
                     anim_error *err)
 {
-    if (!def->run)
-        return anim_check_gap(ctx, rec, "check_unavailable", NULL, NULL,
-                              "this build of animsmith does not evaluate %s yet", def->id);
-    return def->run(ctx, rec, err);
+    anim_error_clear(err);
+    int rc = def->run ? def->run(ctx, rec, err)
+                      : anim_check_gap(ctx, rec, "check_unavailable", NULL, NULL,
+                                       "this build of animsmith does not evaluate %s yet",
+                                       def->id);
+    return rc ? check_failed(def, err) : 0;
+}
+
+/* Fresh scratch for the next unit of work (one clip, one check). */
+static int scratch_reset(anim_lint_context *ctx, anim_error *err)
+{
+    anim_arena_free(ctx->scratch);
+    ctx->scratch = anim_arena_new();
+    return ctx->scratch ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+}
+
+/* One clip of the clip pass. */
+static int clip_pass(anim_lint_context *ctx, anim_lint_file *out, const bool *active,
+                     const anim_lint_options *opts, uint32_t c, anim_error *err)
+{
+    ctx->pass_clip = c;
+    if (scratch_reset(ctx, err))
+        return -1;
+    for (size_t i = 0; i < out->record_count; i++) {
+        const anim_check_def *def = anim_check_at(i);
+        if (!active[i])
+            continue;
+        if (def->per_clip) {
+            if (evaluate(ctx, def, &out->records[i], err))
+                return -1;
+        } else if (def->gather) {
+            anim_error_clear(err);
+            if (def->gather(ctx, c, err))
+                return check_failed(def, err);
+        }
+    }
+    if (opts && opts->clip_done) {
+        anim_error_clear(err);
+        if (opts->clip_done(ctx, c, opts->user, err))
+            return -1;
+    }
+    grid_release(ctx);
+    return 0;
+}
+
+static int evaluate_all(anim_lint_context *ctx, anim_lint_file *out, const bool *active,
+                        const anim_lint_options *opts, anim_error *err)
+{
+    for (uint32_t c = 0; c < ctx->doc->clip_count; c++)
+        if (clip_pass(ctx, out, active, opts, c, err))
+            return -1;
+    ctx->pass_clip = ANIM_NONE;
+    for (size_t i = 0; i < out->record_count; i++) {
+        const anim_check_def *def = anim_check_at(i);
+        if (!active[i] || def->per_clip)
+            continue;
+        if (scratch_reset(ctx, err) || evaluate(ctx, def, &out->records[i], err))
+            return -1;
+        grid_release(ctx);
+    }
+    return 0;
 }
 
 int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_lint_options *opts,
@@ -57,20 +150,28 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
         anim_arena_calloc(out->arena, doc->clip_count ? doc->clip_count : 1, sizeof *expect);
     out->record_count = anim_check_count();
     out->records = anim_arena_calloc(out->arena, out->record_count, sizeof *out->records);
-    anim_lint_context ctx = {asset, doc, cfg, &out->rig, expect, out->arena, NULL, NULL};
-    ctx.grids = calloc(doc->clip_count ? doc->clip_count : 1, sizeof *ctx.grids);
-    ctx.grid_state = calloc(doc->clip_count ? doc->clip_count : 1, 1);
-    if (!expect || !out->records || !ctx.grids || !ctx.grid_state) {
-        free(ctx.grids);
-        free(ctx.grid_state);
+    bool *active = anim_arena_calloc(out->arena, out->record_count, sizeof *active);
+    if (!expect || !out->records || !active) {
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         goto fail;
     }
     for (uint32_t c = 0; c < doc->clip_count; c++)
         anim_config_clip_expect(cfg, doc->clips[c].name, &expect[c]);
 
-    int rc = 0;
-    for (size_t i = 0; i < out->record_count && rc == 0; i++) {
+    anim_lint_context ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.asset = asset;
+    ctx.doc = doc;
+    ctx.config = cfg;
+    ctx.rig = &out->rig;
+    ctx.expect = expect;
+    ctx.arena = out->arena;
+    ctx.pass_clip = ANIM_NONE;
+    ctx.grid_clip = ANIM_NONE;
+
+    /* Selection, configuration and applicability come from the contract
+     * alone, so they are settled before anything is evaluated. */
+    for (size_t i = 0; i < out->record_count; i++) {
         const anim_check_def *def = anim_check_at(i);
         anim_check_record *rec = &out->records[i];
         rec->check_id = def->id;
@@ -81,16 +182,20 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
                                                           : configured != ANIM_SEVERITY_OFF;
         rec->applicable = def->applicable(&ctx);
         rec->evaluation = ANIM_EVAL_NOT_EVALUATED;
-        if (!rec->selected || !rec->enabled || !rec->applicable)
+        active[i] = rec->selected && rec->enabled && rec->applicable;
+    }
+
+    int rc = evaluate_all(&ctx, out, active, opts, err);
+    grid_release(&ctx);
+    anim_arena_free(ctx.scratch);
+    ctx.scratch = NULL;
+
+    for (size_t i = 0; rc == 0 && i < out->record_count; i++) {
+        if (!active[i])
             continue;
-        anim_error_clear(err);
-        rc = evaluate(&ctx, def, rec, err);
-        if (rc) {
-            /* The recording helpers fail only on allocation. */
-            if (!err || err->code == ANIM_OK)
-                anim_error_set(err, ANIM_ERR_NOMEM, "check %s: out of memory", def->id);
-            break;
-        }
+        anim_check_record *rec = &out->records[i];
+        const anim_check_config *cc = anim_config_check(cfg, rec->check_id);
+        anim_severity configured = cc ? cc->severity : ANIM_SEVERITY_UNSET;
         if (configured >= ANIM_SEVERITY_NOTE)
             for (uint32_t f = 0; f < rec->finding_count; f++)
                 rec->findings[f].severity = configured;
@@ -100,13 +205,9 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
     }
     if (rc == 0 && opts && opts->finish) {
         anim_error_clear(err);
-        rc = opts->finish(&ctx, opts->finish_user, err);
+        rc = opts->finish(&ctx, opts->user, err);
+        grid_release(&ctx);
     }
-    for (uint32_t c = 0; c < doc->clip_count; c++)
-        if (ctx.grid_state[c] == 1)
-            anim_metric_grid_free(&ctx.grids[c]);
-    free(ctx.grids);
-    free(ctx.grid_state);
     if (rc == 0)
         return 0;
 fail:

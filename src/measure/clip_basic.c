@@ -98,27 +98,15 @@ static anim_availability frame_grid(const anim_clip *clip, const anim_clip_expec
     return ANIM_AVAIL_MEASURED;
 }
 
-/* The facts sampled on the clip's metric grid (spec 3.4-3.11). The grid
- * is built here and released at once; a grid that cannot be built (size
- * limit, out of memory) counts as no grid, as it does for lint
- * (anim_lint_grid). Returns 0, or -1 with err set. */
+/* The facts sampled on the clip's metric grid (spec 3.4-3.11); g is NULL
+ * when the clip has no grid or it could not be built (size limit, out of
+ * memory), which counts as no grid, as it does for lint (anim_lint_grid).
+ * Returns 0, or -1 with err set. */
 static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
                            const anim_rig_resolution *rig, const anim_config *cfg,
-                           const anim_clip_expect *ex, const anim_grid_source *grids,
+                           const anim_clip_expect *ex, const anim_metric_grid *g,
                            anim_arena *arena, anim_clip_measurements *m, anim_error *err)
 {
-    anim_metric_grid grid;
-    memset(&grid, 0, sizeof grid);
-    const anim_metric_grid *g;
-    if (grids) {
-        g = grids->get(grids->user, (uint32_t)(clip - doc->clips));
-    } else {
-        anim_error gerr;
-        anim_error_clear(&gerr);
-        int built = anim_metric_grid_build(doc, clip, &grid, &gerr);
-        g = built == 1 ? &grid : NULL;
-    }
-
     anim_loop_continuity *lc = anim_arena_calloc(arena, 1, sizeof *lc);
     anim_loop_endpoint *le = anim_arena_calloc(arena, 1, sizeof *le);
     anim_foot_cycle *fc = anim_arena_calloc(arena, 1, sizeof *fc);
@@ -143,7 +131,6 @@ static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
         anim_root_speed_measure(doc, rig, g, &m->speed);
         m->speed_mps = m->speed.availability;
     }
-    anim_metric_grid_free(&grid);
     return rc;
 }
 
@@ -261,37 +248,34 @@ static void sort_by_name(uint32_t *idx, uint32_t *tmp, uint32_t n, const anim_do
     memcpy(idx, tmp, (size_t)n * sizeof *idx);
 }
 
-static int measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
-                            const anim_config *cfg, const anim_grid_source *grids,
-                            anim_arena *arena, anim_measurements *out, anim_error *err)
+int anim_measure_begin(const anim_doc *doc, anim_arena *arena, anim_measure_collector *mc,
+                       anim_measurements *out, anim_error *err)
 {
+    memset(mc, 0, sizeof *mc);
     memset(out, 0, sizeof *out);
     out->default_scene = ANIM_NONE;
     if (!doc || !arena)
         return anim_error_set(err, ANIM_ERR_USAGE, "anim_measure_document: missing argument");
     uint32_t nb = doc->bone_count ? doc->bone_count : 1;
-    unsigned *props = calloc(nb, sizeof *props);
-    double *range = calloc(nb, sizeof *range);
-    anim_clip_measurements *clips =
-        anim_arena_calloc(arena, doc->clip_count ? doc->clip_count : 1, sizeof *clips);
-    if (!props || !range || !clips) {
-        free(props);
-        free(range);
-        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    }
-
     uint32_t nc = doc->clip_count ? doc->clip_count : 1;
+    mc->doc = doc;
+    mc->arena = arena;
+    mc->out = out;
+    mc->props_ = anim_arena_calloc(arena, nb, sizeof *mc->props_);
+    mc->range_ = anim_arena_calloc(arena, nb, sizeof *mc->range_);
+    mc->row_of = anim_arena_calloc(arena, nc, sizeof *mc->row_of);
+    anim_clip_measurements *clips = anim_arena_calloc(arena, nc, sizeof *clips);
     uint32_t *idx = calloc(nc, sizeof *idx);
     uint32_t *tmp = calloc(nc, sizeof *tmp);
-    if (!idx || !tmp) {
-        free(props);
-        free(range);
+    if (!mc->props_ || !mc->range_ || !mc->row_of || !clips || !idx || !tmp) {
         free(idx);
         free(tmp);
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     }
-    for (uint32_t c = 0; c < doc->clip_count; c++)
+    for (uint32_t c = 0; c < doc->clip_count; c++) {
         idx[c] = c;
+        mc->row_of[c] = ANIM_NONE;
+    }
     sort_by_name(idx, tmp, doc->clip_count, doc);
     /* Keep the last clip of each run of equal names. */
     uint32_t w = 0;
@@ -301,28 +285,10 @@ static int measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
         else
             idx[w++] = idx[i];
     }
-
-    int rc = 0;
-    for (uint32_t i = 0; i < w && rc == 0; i++) {
-        const anim_clip *clip = &doc->clips[idx[i]];
-        anim_clip_measurements *m = &clips[i];
-        rc = measure_clip(doc, clip, arena, props, range, m);
-        anim_clip_expect ex;
-        memset(&ex, 0, sizeof ex);
-        if (cfg)
-            anim_config_clip_expect(cfg, clip->name, &ex);
-        m->frame_grid = frame_grid(clip, &ex, &m->frame_grid_fps, &m->frame_grid_intervals);
-        if (rc == 0 && measure_sampled(doc, clip, rig, cfg, &ex, grids, arena, m, err))
-            rc = -2;
-    }
-    free(props);
-    free(range);
+    for (uint32_t i = 0; i < w; i++)
+        mc->row_of[idx[i]] = i;
     free(idx);
     free(tmp);
-    if (rc == -2)
-        return -1; /* err already says why */
-    if (rc)
-        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     out->clips = clips;
     out->clip_count = w;
 
@@ -339,36 +305,81 @@ static int measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
     return 0;
 }
 
+bool anim_measure_wants_clip(const anim_measure_collector *mc, uint32_t clip)
+{
+    return mc->doc && clip < mc->doc->clip_count && mc->row_of[clip] != ANIM_NONE;
+}
+
+int anim_measure_clip(anim_measure_collector *mc, uint32_t clip, const anim_rig_resolution *rig,
+                      const anim_config *cfg, const anim_metric_grid *grid, anim_error *err)
+{
+    if (!anim_measure_wants_clip(mc, clip))
+        return 0;
+    const anim_doc *doc = mc->doc;
+    const anim_clip *c = &doc->clips[clip];
+    anim_clip_measurements *m = &mc->out->clips[mc->row_of[clip]];
+    memset(m, 0, sizeof *m);
+    if (measure_clip(doc, c, mc->arena, mc->props_, mc->range_, m))
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    anim_clip_expect ex;
+    memset(&ex, 0, sizeof ex);
+    if (cfg)
+        anim_config_clip_expect(cfg, c->name, &ex);
+    m->frame_grid = frame_grid(c, &ex, &m->frame_grid_fps, &m->frame_grid_intervals);
+    return measure_sampled(doc, c, rig, cfg, &ex, grid, mc->arena, m, err);
+}
+
+int anim_measure_end(anim_measure_collector *mc, const anim_asset *asset, anim_error *err)
+{
+    if (!asset)
+        return 0;
+    anim_asset_measurements *am = anim_arena_calloc(mc->arena, 1, sizeof *am);
+    if (!am)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    if (anim_measure_asset(asset, mc->arena, am, err))
+        return -1;
+    mc->out->asset = am;
+    return 0;
+}
+
+/* Clip by clip, each grid built, measured and released before the next. */
+static int measure_document(const anim_doc *doc, const anim_asset *asset,
+                            const anim_rig_resolution *rig, const anim_config *cfg,
+                            anim_arena *arena, anim_measurements *out, anim_error *err)
+{
+    anim_measure_collector mc;
+    if (anim_measure_begin(doc, arena, &mc, out, err))
+        return -1;
+    for (uint32_t c = 0; c < doc->clip_count; c++) {
+        if (!anim_measure_wants_clip(&mc, c))
+            continue;
+        anim_metric_grid grid;
+        memset(&grid, 0, sizeof grid);
+        anim_error gerr;
+        anim_error_clear(&gerr);
+        int built = anim_metric_grid_build(doc, &doc->clips[c], &grid, &gerr);
+        int rc = anim_measure_clip(&mc, c, rig, cfg, built == 1 ? &grid : NULL, err);
+        anim_metric_grid_free(&grid);
+        if (rc)
+            return -1;
+    }
+    return anim_measure_end(&mc, asset, err);
+}
+
 int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,
                           const anim_config *cfg, anim_arena *arena, anim_measurements *out,
                           anim_error *err)
 {
-    return measure_document(doc, rig, cfg, NULL, arena, out, err);
+    return measure_document(doc, NULL, rig, cfg, arena, out, err);
 }
 
 int anim_measure_asset_document(const anim_asset *asset, const anim_rig_resolution *rig,
                                 const anim_config *cfg, anim_arena *arena,
                                 anim_measurements *out, anim_error *err)
 {
-    return anim_measure_asset_document_grids(asset, rig, cfg, NULL, arena, out, err);
-}
-
-int anim_measure_asset_document_grids(const anim_asset *asset, const anim_rig_resolution *rig,
-                                      const anim_config *cfg, const anim_grid_source *grids,
-                                      anim_arena *arena, anim_measurements *out,
-                                      anim_error *err)
-{
     if (!asset)
         return anim_error_set(err, ANIM_ERR_USAGE, "anim_measure_asset_document: missing asset");
-    if (measure_document(&asset->doc, rig, cfg, grids, arena, out, err))
-        return -1;
-    anim_asset_measurements *am = anim_arena_calloc(arena, 1, sizeof *am);
-    if (!am)
-        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    if (anim_measure_asset(asset, arena, am, err))
-        return -1;
-    out->asset = am;
-    return 0;
+    return measure_document(&asset->doc, asset, rig, cfg, arena, out, err);
 }
 
 /* ---- measurements-v18 JSON (spec 3.12 field order; seed 003 order of

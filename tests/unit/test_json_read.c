@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "animsmith/json.h"
+#include "io/gltf_internal.h"
 #include "io/json_internal.h"
 
 /* Copies handed to the parser: the tree borrows strings from its text, so
@@ -891,6 +892,23 @@ static void test_deferred_members(void **state)
     const char *dup = "{\"big\":[1,[2,3],{\"k\":4}],\"big\":[1,[2,3],{\"k\":4}]}";
     assert_null(json_parse_hooked(arena, dup, strlen(dup), NULL, test_hook, &h, &err));
     assert_string_equal(err.message, "line 1 column 26 (byte 25): duplicate key \"big\"");
+
+    /* The glTF hook on texts cut right after an opening quote (found by
+     * fuzz_json: the key matchers read one byte past the end). Exact-size
+     * heap copies, so ASan sees any overread. */
+    static const char *const cut[] = {"{\"animations\":[{\"", "{\"accessors\":[{\"type\":\"",
+                                      "{\"bufferViews\":[{\""};
+    for (size_t i = 0; i < 3; i++) {
+        size_t n = strlen(cut[i]);
+        char *copy = malloc(n);
+        memcpy(copy, cut[i], n);
+        gltf_scan sc;
+        memset(&sc, 0, sizeof sc);
+        assert_null(json_parse_hooked(arena, copy, n, NULL, gltf_scan_hook, &sc, &err));
+        assert_non_null(strstr(err.message, "unexpected end of input in string"));
+        gltf_scan_free(&sc);
+        free(copy);
+    }
 
     /* anim_json_parse never defers. */
     anim_json_value *plain = anim_json_parse(arena, text, strlen(text), NULL, &err);
