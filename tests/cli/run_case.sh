@@ -28,7 +28,7 @@ if [[ -d $ANIMSMITH_CORPUS ]]; then
     done
 fi
 # The build's source identity changes with every commit.
-perl -pi -e 's/"revision": "[0-9a-f]{40}"/"revision": "<revision>"/; s/"dirty": (true|false)/"dirty": "<dirty>"/' "$tmp/out"
+perl -pi -e 's/"revision": ("[0-9a-f]{40}"|null)/"revision": "<revision>"/; s/"dirty": (true|false|null)/"dirty": "<dirty>"/' "$tmp/out"
 fail=0
 expected_code=0
 [[ -f $dir/$name.code ]] && expected_code=$(cat "$dir/$name.code")
