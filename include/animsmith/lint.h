@@ -54,10 +54,10 @@ typedef struct {
 typedef struct anim_finding {
     const char *check_id;
     anim_severity severity; /* NOTE, WARNING or ERROR */
+    bool has_time;          /* (next to severity: a library can hold 10^5 findings) */
     const char *clip;       /* NULL when absent */
     const char *bone;
     const char *node;
-    bool has_time;
     double time_s;          /* an f32 value widened (spec 5.1) */
     anim_value measured;
     anim_value expected;
@@ -86,6 +86,9 @@ typedef enum {
 
 const char *anim_evaluation_name(anim_evaluation e); /* "complete", ... */
 
+/* The findings, scopes and gaps arrays are heap blocks the record owns
+ * (anim_lint_file_free releases them); their strings live in the run's
+ * arena, and a string equal to the previous finding's is shared. */
 typedef struct anim_check_record {
     const char *check_id;
     bool selected;

@@ -3,6 +3,7 @@
  * into stack buffers. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,18 +35,22 @@ const char *anim_evaluation_name(anim_evaluation e)
     }
 }
 
-/* Grows an arena-backed array by doubling (old storage stays in the arena;
- * records are small, so the waste is bounded). */
-static void *grow(anim_arena *arena, void *items, uint32_t count, uint32_t *cap, size_t elem)
+/* Grows a record's heap array by doubling. The arrays are not in the
+ * arena: a clip library can yield 10^5 findings, and arena copies would
+ * keep every outgrown array alive until the result is freed. */
+static void *grow(void *items, uint32_t count, uint32_t *cap, size_t elem)
 {
     if (count < *cap)
         return items;
+    if (*cap > UINT32_MAX / 2)
+        return NULL;
     uint32_t ncap = *cap ? *cap * 2 : 4;
-    void *n = anim_arena_calloc(arena, ncap, elem);
+    size_t bytes;
+    if (!anim_size_mul(ncap, elem, &bytes))
+        return NULL;
+    void *n = realloc(items, bytes);
     if (!n)
         return NULL;
-    if (count)
-        memcpy(n, items, (size_t)count * elem);
     *cap = ncap;
     return n;
 }
@@ -55,14 +60,30 @@ static const char *copy_or_null(anim_arena *arena, const char *s)
     return s ? anim_arena_strdup(arena, s) : NULL;
 }
 
-static char *vformat(anim_arena *arena, const char *fmt, va_list ap)
+/* s copied into the arena, or prev (already there) when equal: per-track
+ * checks repeat the clip name, often the bone and the message. */
+static const char *copy_or_share(anim_arena *arena, const char *s, const char *prev)
 {
+    if (s && prev && strcmp(s, prev) == 0)
+        return prev;
+    return copy_or_null(arena, s);
+}
+
+/* The formatted message in the arena, or prev when it reads the same. */
+static const char *vformat(anim_arena *arena, const char *prev, const char *fmt, va_list ap)
+{
+    char local[256];
     va_list copy;
     va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
+    int n = vsnprintf(local, sizeof local, fmt, copy);
     va_end(copy);
     if (n < 0)
         return NULL;
+    if ((size_t)n < sizeof local) {
+        if (prev && strcmp(prev, local) == 0)
+            return prev;
+        return anim_arena_strndup(arena, local, (size_t)n);
+    }
     char *p = anim_arena_alloc(arena, (size_t)n + 1);
     if (p)
         vsnprintf(p, (size_t)n + 1, fmt, ap);
@@ -72,18 +93,19 @@ static char *vformat(anim_arena *arena, const char *fmt, va_list ap)
 int anim_check_finding(anim_lint_context *ctx, anim_check_record *rec,
                        const anim_finding_fields *f, const char *fmt, ...)
 {
-    anim_finding *items = grow(ctx->arena, rec->findings, rec->finding_count, &rec->finding_cap,
+    anim_finding *items = grow(rec->findings, rec->finding_count, &rec->finding_cap,
                                sizeof *items);
     if (!items)
         return -1;
     rec->findings = items;
+    const anim_finding *prev = rec->finding_count ? &items[rec->finding_count - 1] : NULL;
     anim_finding *out = &items[rec->finding_count];
     memset(out, 0, sizeof *out);
     out->check_id = rec->check_id;
     out->severity = f->severity;
-    out->clip = copy_or_null(ctx->arena, f->clip);
-    out->bone = copy_or_null(ctx->arena, f->bone);
-    out->node = copy_or_null(ctx->arena, f->node);
+    out->clip = copy_or_share(ctx->arena, f->clip, prev ? prev->clip : NULL);
+    out->bone = copy_or_share(ctx->arena, f->bone, prev ? prev->bone : NULL);
+    out->node = copy_or_share(ctx->arena, f->node, prev ? prev->node : NULL);
     out->has_time = f->has_time && isfinite(f->time_s);
     out->time_s = f->time_s;
     out->measured = f->measured;
@@ -100,7 +122,7 @@ int anim_check_finding(anim_lint_context *ctx, anim_check_record *rec,
     out->member_count = f->member_count;
     va_list ap;
     va_start(ap, fmt);
-    out->message = vformat(ctx->arena, fmt, ap);
+    out->message = vformat(ctx->arena, prev ? prev->message : NULL, fmt, ap);
     va_end(ap);
     if (!out->message)
         return -1;
@@ -111,8 +133,7 @@ int anim_check_finding(anim_lint_context *ctx, anim_check_record *rec,
 int anim_check_scope(anim_lint_context *ctx, anim_check_record *rec, const char *code,
                      const char *subject)
 {
-    anim_scope *items = grow(ctx->arena, rec->scopes, rec->scope_count, &rec->scope_cap,
-                             sizeof *items);
+    anim_scope *items = grow(rec->scopes, rec->scope_count, &rec->scope_cap, sizeof *items);
     if (!items)
         return -1;
     rec->scopes = items;
@@ -125,7 +146,7 @@ int anim_check_scope(anim_lint_context *ctx, anim_check_record *rec, const char 
 int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *code,
                    const char *scope_code, const char *scope_subject, const char *fmt, ...)
 {
-    anim_gap *items = grow(ctx->arena, rec->gaps, rec->gap_count, &rec->gap_cap, sizeof *items);
+    anim_gap *items = grow(rec->gaps, rec->gap_count, &rec->gap_cap, sizeof *items);
     if (!items)
         return -1;
     rec->gaps = items;
@@ -137,7 +158,7 @@ int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *c
     g->scope.subject = copy_or_null(ctx->arena, scope_subject);
     va_list ap;
     va_start(ap, fmt);
-    g->message = vformat(ctx->arena, fmt, ap);
+    g->message = vformat(ctx->arena, NULL, fmt, ap);
     va_end(ap);
     if (!g->message)
         return -1;

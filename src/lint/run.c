@@ -76,6 +76,13 @@ static int evaluate(anim_lint_context *ctx, const anim_check_def *def, anim_chec
     return rc ? check_failed(def, err) : 0;
 }
 
+/* A catalog entry without an evaluation reports its one gap once, so it
+ * runs with the whole-document checks whatever its kind. */
+static bool per_clip(const anim_check_def *def)
+{
+    return def->per_clip && def->run;
+}
+
 /* Fresh scratch for the next unit of work (one clip, one check). */
 static int scratch_reset(anim_lint_context *ctx, anim_error *err)
 {
@@ -95,7 +102,7 @@ static int clip_pass(anim_lint_context *ctx, anim_lint_file *out, const bool *ac
         const anim_check_def *def = anim_check_at(i);
         if (!active[i])
             continue;
-        if (def->per_clip) {
+        if (per_clip(def)) {
             if (evaluate(ctx, def, &out->records[i], err))
                 return -1;
         } else if (def->gather) {
@@ -122,7 +129,7 @@ static int evaluate_all(anim_lint_context *ctx, anim_lint_file *out, const bool 
     ctx->pass_clip = ANIM_NONE;
     for (size_t i = 0; i < out->record_count; i++) {
         const anim_check_def *def = anim_check_at(i);
-        if (!active[i] || def->per_clip)
+        if (!active[i] || per_clip(def))
             continue;
         if (scratch_reset(ctx, err) || evaluate(ctx, def, &out->records[i], err))
             return -1;
@@ -217,6 +224,11 @@ fail:
 
 void anim_lint_file_free(anim_lint_file *file)
 {
+    for (size_t i = 0; file->records && i < file->record_count; i++) {
+        free(file->records[i].findings);
+        free(file->records[i].scopes);
+        free(file->records[i].gaps);
+    }
     anim_arena_free(file->arena);
     memset(file, 0, sizeof *file);
 }
