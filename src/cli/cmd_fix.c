@@ -7,6 +7,7 @@
 
 #include "animsmith/gltf.h"
 #include "animsmith/repair.h"
+#include "animsmith/path.h"
 #include "cli.h"
 
 typedef struct fix_args {
@@ -18,11 +19,6 @@ typedef struct fix_args {
     uint32_t repair_count;
 } fix_args;
 
-static bool has_extension(const char *path, const char *ext)
-{
-    size_t n = strlen(path), e = strlen(ext);
-    return n >= e && strcasecmp(path + n - e, ext) == 0;
-}
 
 /* The value of an option given as "--opt VALUE" or "--opt=VALUE"; NULL
  * when arg is not that option. *missing is set when VALUE is absent. */
@@ -105,7 +101,7 @@ static int check_args(const fix_args *a)
     if (!a->output && !a->in_place && !a->dry_run)
         return cli_operator_error(
             "fix requires --output <PATH> or --in-place (use --dry-run to inspect only)");
-    if (!has_extension(a->path, ".glb") && !has_extension(a->path, ".gltf"))
+    if (!anim_path_has_extension(a->path, ".glb") && !anim_path_has_extension(a->path, ".gltf"))
         return cli_operator_error("%s: fix operates on .glb/.gltf (convert FBX first)", a->path);
     return 0;
 }

@@ -1,5 +1,6 @@
 /* Temporary file + fsync + rename (see atomic_write.h). */
 #include "animsmith/atomic_write.h"
+#include "animsmith/path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,23 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Directory part of path ("." when it has none), for the directory fsync
- * that makes the rename itself durable. */
-static char *dir_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return strdup(".");
-    if (slash == path)
-        return strdup("/");
-    size_t n = (size_t)(slash - path);
-    char *d = malloc(n + 1);
-    if (d) {
-        memcpy(d, path, n);
-        d[n] = '\0';
-    }
-    return d;
-}
 
 static int write_all(int fd, const unsigned char *p, size_t len)
 {
@@ -91,7 +75,7 @@ int anim_write_file_atomic(const char *path, const void *data, size_t len, anim_
 
     /* Best effort: a directory that cannot be opened or synced does not
      * undo a rename that already happened. */
-    char *dir = dir_of(path);
+    char *dir = anim_path_dirname_dup(path);
     if (dir) {
         int dfd = open(dir, O_RDONLY);
         if (dfd >= 0) {

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "animsmith/path.h"
+
 #define GLB_MAGIC 0x46546C67u      /* "glTF" */
 #define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
 #define GLB_CHUNK_BIN 0x004E4942u  /* "BIN\0" */
@@ -90,21 +92,7 @@ static int glb_split(anim_source *src, anim_error *err)
     return 0;
 }
 
-static char *dir_of(anim_arena *arena, const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return anim_arena_strdup(arena, ".");
-    if (slash == path)
-        return anim_arena_strdup(arena, "/");
-    return anim_arena_strndup(arena, path, (size_t)(slash - path));
-}
 
-static bool has_extension(const char *path, const char *ext)
-{
-    size_t n = strlen(path), e = strlen(ext);
-    return n >= e && strcasecmp(path + n - e, ext) == 0;
-}
 
 static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
                                const anim_load_options *opts, gltf_scan *scan, anim_error *err);
@@ -188,8 +176,8 @@ anim_asset *anim_asset_load(const char *path, const anim_load_options *opts, ani
         anim_load_options_default(&defaults);
         opts = &defaults;
     }
-    bool glb = has_extension(path, ".glb");
-    if (!glb && !has_extension(path, ".gltf")) {
+    bool glb = anim_path_has_extension(path, ".glb");
+    if (!glb && !anim_path_has_extension(path, ".gltf")) {
         anim_error_set(err, ANIM_ERR_USAGE, "%s: unsupported input (expected .glb or .gltf)",
                        path);
         return NULL;
@@ -208,7 +196,7 @@ anim_asset *anim_asset_load(const char *path, const anim_load_options *opts, ani
     asset->source.is_glb = glb;
     asset->source.bytes = bytes;
     asset->source.byte_count = len;
-    const char *base = dir_of(asset->arena, path);
+    const char *base = anim_path_dirname(asset->arena, path);
     if (!asset->source.path || !base || !load_bytes(asset, base, opts, err)) {
         anim_asset_free(asset);
         return NULL;

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "animsmith/path.h"
+
 static int b64_value(unsigned char c)
 {
     if (c >= 'A' && c <= 'Z')
@@ -65,16 +67,6 @@ bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payloa
     return true;
 }
 
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char *uri,
                             bool confine, const char *ctx, anim_error *err)
@@ -103,8 +95,8 @@ char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char 
     size_t o = 0;
     for (size_t i = 0; i < n; i++) {
         if (uri[i] == '%') {
-            int hi = i + 2 < n ? hex_value(uri[i + 1]) : -1;
-            int lo = i + 2 < n ? hex_value(uri[i + 2]) : -1;
+            int hi = i + 2 < n ? anim_hex_digit_value(uri[i + 1]) : -1;
+            int lo = i + 2 < n ? anim_hex_digit_value(uri[i + 2]) : -1;
             if (hi < 0 || lo < 0) {
                 anim_error_set(err, ANIM_ERR_INVALID, "%s: uri \"%s\" has a malformed %%-escape",
                                ctx, uri);

@@ -13,6 +13,7 @@
 
 #include "animsmith/atomic_write.h"
 #include "animsmith/json_write.h"
+#include "animsmith/path.h"
 #include "animsmith_version.h"
 
 #define COMPONENT_FLOAT 5126
@@ -22,15 +23,7 @@
 
 anim_gltf_format anim_gltf_format_for_path(const char *path)
 {
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (dot && (!slash || dot > slash)) {
-        const char *ext = dot + 1;
-        if (strlen(ext) == 3 && (ext[0] == 'g' || ext[0] == 'G') &&
-            (ext[1] == 'l' || ext[1] == 'L') && (ext[2] == 'b' || ext[2] == 'B'))
-            return ANIM_GLTF_FORMAT_GLB;
-    }
-    return ANIM_GLTF_FORMAT_GLTF;
+    return anim_path_has_extension(path, ".glb") ? ANIM_GLTF_FORMAT_GLB : ANIM_GLTF_FORMAT_GLTF;
 }
 
 const char *anim_gltf_default_generator(void)

@@ -11,6 +11,8 @@
 
 #include "io/toml_internal.h"
 
+#include "animsmith/path.h"
+
 void toml_position(toml_parser *p, size_t off, uint32_t *line, uint32_t *col)
 {
     if (off > p->n)
@@ -131,16 +133,6 @@ static bool is_control(int c)
     return (c >= 0 && c < 0x20 && c != '\t') || c == 0x7F;
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 static void put_utf8(anim_strbuf *sb, uint32_t cp)
 {
@@ -220,7 +212,7 @@ static int parse_escape(toml_parser *p, bool multiline)
         size_t digits = c == 'u' ? 4 : 8;
         uint32_t cp = 0;
         for (size_t k = 0; k < digits; k++) {
-            int h = hexval(toml_at(p, at + 2 + k));
+            int h = anim_hex_digit_value(toml_at(p, at + 2 + k));
             if (h < 0)
                 return toml_fail(p, ANIM_ERR_PARSE, at, "\\%c needs %zu hex digits", c,
                                  digits);
@@ -391,13 +383,13 @@ static size_t scan_digits(const toml_parser *p, size_t k, int base)
 {
     for (;;) {
         int c = toml_at(p, k);
-        int d = hexval(c);
+        int d = anim_hex_digit_value(c);
         if (d >= 0 && d < base && (base == 16 || is_digit(c))) {
             k++;
             continue;
         }
         int c2 = toml_at(p, k + 1);
-        int d2 = hexval(c2);
+        int d2 = anim_hex_digit_value(c2);
         if (c == '_' && d2 >= 0 && d2 < base && (base == 16 || is_digit(c2))) {
             k += 2;
             continue;
@@ -408,7 +400,7 @@ static size_t scan_digits(const toml_parser *p, size_t k, int base)
 
 static bool digit_of(int c, int base)
 {
-    int d = hexval(c);
+    int d = anim_hex_digit_value(c);
     return d >= 0 && d < base && (base == 16 || is_digit(c));
 }
 
@@ -440,7 +432,7 @@ static anim_toml_value *parse_int_based(toml_parser *p, size_t start, int base)
     for (size_t j = k; j < end; j++) {
         if (p->s[j] == '_')
             continue;
-        uint64_t d = (uint64_t)hexval((unsigned char)p->s[j]);
+        uint64_t d = (uint64_t)anim_hex_digit_value((unsigned char)p->s[j]);
         if (v > (UINT64_C(0x7FFFFFFFFFFFFFFF) - d) / (uint64_t)base) {
             toml_fail(p, ANIM_ERR_PARSE, start, "integer %.*s does not fit in 64 bits",
                       (int)(end - start), p->s + start);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "animsmith/json.h"
+#include "animsmith/path.h"
 #include "io/gltf_internal.h"
 
 /* Header probing only: PNG and JPEG, from memory, all functions private
@@ -159,14 +160,7 @@ static anim_image_status data_uri_payload(anim_arena *tmp, const char *uri, payl
  * when the asset has no path (loaded from memory without one). */
 static const char *asset_dir(anim_arena *tmp, const char *path)
 {
-    if (!path)
-        return NULL;
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return ".";
-    if (slash == path)
-        return "/";
-    return anim_arena_strndup(tmp, path, (size_t)(slash - path));
+    return path ? anim_path_dirname(tmp, path) : NULL;
 }
 
 static anim_image_status external_payload(anim_arena *tmp, const char *dir, const char *uri,

@@ -14,25 +14,10 @@
 #include <sys/stat.h>
 
 #include "animsmith/atomic_write.h"
+#include "animsmith/path.h"
 #include "repair/fix_internal.h"
 
-/* Directory part of path, "." when it has none: the loader's rule, so the
- * input's base directory is recomputed exactly. */
-static char *dir_of(anim_arena *arena, const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return anim_arena_strdup(arena, ".");
-    if (slash == path)
-        return anim_arena_strdup(arena, "/");
-    return anim_arena_strndup(arena, path, (size_t)(slash - path));
-}
 
-static bool has_extension(const char *path, const char *ext)
-{
-    size_t n = strlen(path), e = strlen(ext);
-    return n >= e && strcasecmp(path + n - e, ext) == 0;
-}
 
 /* Same path, or two names of one existing file (hard links, "./x"). */
 static bool same_file(const char *a, const char *b)
@@ -57,7 +42,7 @@ static const char *sidecar_path(const anim_fix *fix, uint32_t b, const char *out
                                 anim_error *err)
 {
     const anim_buffer *buf = &fix->asset->source.buffers[b];
-    const char *in_dir = dir_of(fix->arena, fix->asset->source.path);
+    const char *in_dir = anim_path_dirname(fix->arena, fix->asset->source.path);
     if (!in_dir) {
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         return NULL;
@@ -95,7 +80,7 @@ static int check_sidecar(const anim_fix *fix, uint32_t b, const char *dest, cons
                                   "%s: buffer %u (uri \"%s\") would be written over %s", out_path,
                                   b, buf->uri, dest);
     }
-    char *dir = dir_of(fix->arena, dest);
+    char *dir = anim_path_dirname(fix->arena, dest);
     if (!dir)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     if (!is_directory(dir))
@@ -129,7 +114,7 @@ static const char **plan_sidecars(const anim_fix *fix, const char *out_path, boo
     const anim_source *src = &fix->asset->source;
     const char **dests =
         anim_arena_calloc(fix->arena, src->buffer_count ? src->buffer_count : 1, sizeof *dests);
-    char *out_dir = dir_of(fix->arena, out_path);
+    char *out_dir = anim_path_dirname(fix->arena, out_path);
     if (!dests || !out_dir) {
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         return NULL;
@@ -158,7 +143,7 @@ int anim_fix_check_destination(const anim_fix *fix, const char *out_path, bool i
     /* The container is copied, not converted: a .gltf's JSON written to a
      * .glb name would be a file no reader accepts. */
     const char *ext = src->is_glb ? ".glb" : ".gltf";
-    if (!has_extension(out_path, ext))
+    if (!anim_path_has_extension(out_path, ext))
         return anim_error_set(err, ANIM_ERR_USAGE,
                               "%s: the output must keep the input's container (%s)", out_path, ext);
     return plan_sidecars(fix, out_path, in_place, err) ? 0 : -1;
