@@ -15,6 +15,8 @@
 #include "animsmith/config.h"
 #include "animsmith/error.h"
 #include "animsmith/gltf.h"
+#include "animsmith/measure_loop.h"
+#include "animsmith/measure_travel.h"
 #include "animsmith/rig.h"
 #include "animsmith/sample.h"
 
@@ -133,6 +135,10 @@ typedef struct anim_lint_context {
     /* Per-clip facts the group checks gather during the clip pass
      * (src/checks/group_util.c); NULL until first used. */
     void *group_facts;
+    /* The current clip's derived facts (src/lint/clip_facts.c), shared by
+     * the checks, the group gathers and clip_done; NULL until first used.
+     * Read them through anim_lint_loop_continuity and its siblings. */
+    void *clip_facts;
 } anim_lint_context;
 
 /* The clip's metric grid, or NULL when the clip has none (duration 0 or
@@ -141,6 +147,40 @@ typedef struct anim_lint_context {
  * a caller must not hold the pointer across a request for another clip.
  * During the clip pass only the pass clip may be requested. */
 const anim_metric_grid *anim_lint_grid(anim_lint_context *ctx, uint32_t clip);
+
+/* Per-clip facts, each derived at most once per clip from the clip's
+ * metric grid (anim_lint_grid) and shared by every check, group gather and
+ * the clip_done measurement that asks for it. The facts of one clip are
+ * kept until another clip is asked for or the scratch arena is reset
+ * (next clip of the pass, next whole-document check). Each call copies
+ * the fact into *out; the values are exactly what the underlying measure
+ * function returns for the same arguments (without memory for the cache,
+ * it is simply computed again). */
+
+/* anim_loop_continuity_compute on the clip's grid; the rows live in
+ * ctx->scratch (ctx->arena without one) until the scratch is reset.
+ * Returns 0, or -1 with err set. */
+int anim_lint_loop_continuity(anim_lint_context *ctx, uint32_t clip, anim_loop_continuity *out,
+                              anim_error *err);
+
+/* anim_dup_endpoint_analyze of the clip: returns its result (0, or -1 when
+ * the analysis errors, with the spec 9.4 text in *analysis_err). */
+int anim_lint_dup_endpoint(anim_lint_context *ctx, uint32_t clip, anim_dup_endpoint *out,
+                           anim_error *analysis_err);
+
+/* anim_loop_endpoint_mode_compute of the clip with ctx->config and the
+ * clip's merged expectation, on the shared loop continuity and 9.4
+ * analysis. Returns 0, or -1 with err set (out of memory). */
+int anim_lint_loop_endpoint(anim_lint_context *ctx, uint32_t clip, anim_loop_endpoint *out,
+                            anim_error *err);
+
+/* anim_foot_cycle_compute on the clip's grid with ctx->rig and the given
+ * stride floor (one result kept per floor value). */
+void anim_lint_foot_cycle(anim_lint_context *ctx, uint32_t clip, double min_stride_step_m,
+                          anim_foot_cycle *out);
+
+/* anim_root_speed_measure on the clip's grid with ctx->rig. */
+void anim_lint_root_speed(anim_lint_context *ctx, uint32_t clip, anim_root_speed *out);
 
 /* The clips a per-clip check judges in this call, [begin, end): the pass
  * clip alone during the clip pass, otherwise every clip. */

@@ -175,6 +175,24 @@ bool anim_measure_wants_clip(const anim_measure_collector *mc, uint32_t clip);
 int anim_measure_clip(anim_measure_collector *mc, uint32_t clip, const anim_rig_resolution *rig,
                       const anim_config *cfg, const anim_metric_grid *grid, anim_error *err);
 
+/* Sampled facts of the clip a caller already derived on the same grid
+ * with the same rig and contract (a lint run's per-clip facts); NULL
+ * members are computed by anim_measure_clip_with as anim_measure_clip
+ * does. foot_cycle must use anim_foot_cycle_min_stride(cfg). The loop
+ * rows are copied into the collector's arena. */
+typedef struct anim_measure_clip_facts {
+    const struct anim_loop_continuity *loop;
+    const struct anim_loop_endpoint *endpoint;
+    const struct anim_foot_cycle *foot_cycle;
+    const anim_root_speed *speed;
+} anim_measure_clip_facts;
+
+/* anim_measure_clip reusing facts (may be NULL). */
+int anim_measure_clip_with(anim_measure_collector *mc, uint32_t clip,
+                           const anim_rig_resolution *rig, const anim_config *cfg,
+                           const anim_metric_grid *grid, const anim_measure_clip_facts *facts,
+                           anim_error *err);
+
 /* Completes the measurements: with asset, adds its static evidence
  * (anim_measure_asset) as anim_measure_asset_document does. Returns 0, or
  * -1 with err set. */

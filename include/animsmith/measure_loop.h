@@ -195,6 +195,17 @@ void anim_loop_endpoint_mode_compute(const anim_clip *clip, const anim_loop_cont
                                      const anim_config *cfg, const anim_clip_expect *ex,
                                      anim_loop_endpoint *out);
 
+/* The same, given the clip's 9.4 analysis already run (analysis_rc,
+ * *analysis and *analysis_err as anim_dup_endpoint_analyze left them), so
+ * a caller holding the analysis (the lint run's per-clip facts) does not
+ * run it twice. analysis and analysis_err are read only when ex declares
+ * a loop. */
+void anim_loop_endpoint_mode_from_analysis(const anim_loop_continuity *lc, const anim_config *cfg,
+                                           const anim_clip_expect *ex, int analysis_rc,
+                                           const anim_dup_endpoint *analysis,
+                                           const anim_error *analysis_err,
+                                           anim_loop_endpoint *out);
+
 /* Writes `loop_endpoint_mode` (when MEASURED) and
  * `loop_endpoint_mode_availability` into the open clip object. */
 void anim_loop_endpoint_mode_write_json(const anim_loop_endpoint *le, anim_json_writer *w);

@@ -21,12 +21,13 @@ static const char *delta_text(char *buf, size_t cap, bool has, double v, const c
     return buf;
 }
 
-static int endpoint_clip(anim_lint_context *ctx, anim_check_record *rec, const anim_clip *clip)
+static int endpoint_clip(anim_lint_context *ctx, anim_check_record *rec, uint32_t c)
 {
     static const char scope[] = "duplicate_loop_endpoint";
+    const anim_clip *clip = &ctx->doc->clips[c];
     anim_dup_endpoint d;
     anim_error aerr;
-    if (anim_dup_endpoint_analyze(clip, &d, &aerr))
+    if (anim_lint_dup_endpoint(ctx, c, &d, &aerr))
         return anim_check_gap(ctx, rec, "measurement_unavailable", scope, clip->name,
                               "authored endpoint analysis unavailable: %s", aerr.message);
     if (anim_check_scope(ctx, rec, scope, clip->name))
@@ -56,7 +57,7 @@ static int endpoint_clip(anim_lint_context *ctx, anim_check_record *rec, const a
 CHECK_RUN(duplicate_loop_endpoint)
 {
     for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++)
-        if (loop_declared(ctx, c) && endpoint_clip(ctx, rec, &ctx->doc->clips[c]))
+        if (loop_declared(ctx, c) && endpoint_clip(ctx, rec, c))
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     return 0;
 }

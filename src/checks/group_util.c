@@ -71,8 +71,7 @@ static clip_facts *facts_table(anim_lint_context *ctx)
 static void foot_cycle_of(anim_lint_context *ctx, uint32_t clip, clip_facts *out)
 {
     anim_foot_cycle fc;
-    anim_foot_cycle_compute(ctx->doc, anim_lint_grid(ctx, clip), ctx->rig, ANIM_MIN_STRIDE_STEP_M,
-                            &fc);
+    anim_lint_foot_cycle(ctx, clip, ANIM_MIN_STRIDE_STEP_M, &fc);
     out->has_cycle = true;
     out->status = fc.status;
     out->phase_outcome = fc.phase_outcome;
@@ -122,17 +121,13 @@ void group_phase_measure(anim_lint_context *ctx, uint32_t clip, double min_lr_am
     out->phase = f->phase;
 }
 
-/* Spec 3.5 endpoint mode through loop continuity; rows go to scratch. */
+/* Spec 3.5 endpoint mode (the clip's shared fact). */
 static int endpoint_mode_of(anim_lint_context *ctx, uint32_t clip, clip_facts *out,
                             anim_error *err)
 {
-    anim_loop_continuity lc;
-    anim_arena *rows = ctx->scratch ? ctx->scratch : ctx->arena;
-    if (anim_loop_continuity_compute(ctx->doc, anim_lint_grid(ctx, clip), rows, &lc, err))
-        return -1;
     anim_loop_endpoint le;
-    anim_loop_endpoint_mode_compute(&ctx->doc->clips[clip], &lc, ctx->config,
-                                    &ctx->expect[clip], &le);
+    if (anim_lint_loop_endpoint(ctx, clip, &le, err))
+        return -1;
     out->has_mode = true;
     out->endpoint_mode =
         le.availability == ANIM_AVAIL_MEASURED ? anim_loop_endpoint_mode_name(le.mode) : NULL;

@@ -14,9 +14,8 @@ static int seam_clip(anim_lint_context *ctx, anim_check_record *rec, uint32_t c,
     static const char scope[] = "loop_seam";
     if (!anim_foot_cycle_roles(ctx->rig))
         return anim_check_gap_gait_roles(ctx, rec, scope, clip->name);
-    const anim_metric_grid *grid = anim_lint_grid(ctx, c);
     anim_foot_cycle fc;
-    anim_foot_cycle_compute(ctx->doc, grid, ctx->rig, min_stride, &fc);
+    anim_lint_foot_cycle(ctx, c, min_stride, &fc);
     switch (fc.status) {
     case ANIM_FOOT_CYCLE_OK: break;
     case ANIM_FOOT_CYCLE_NO_ROLES: return anim_check_gap_gait_roles(ctx, rec, scope, clip->name);

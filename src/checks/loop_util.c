@@ -55,10 +55,9 @@ int loop_continuity_each(anim_lint_context *ctx, anim_check_record *rec, const c
         if (!loop_declared(ctx, c))
             continue;
         const anim_clip *clip = &ctx->doc->clips[c];
-        /* The rows are judged here and not kept: scratch, not the result. */
+        /* The clip's shared rows (scratch, not the result). */
         anim_loop_continuity lc;
-        anim_arena *rows = ctx->scratch ? ctx->scratch : ctx->arena;
-        if (anim_loop_continuity_compute(ctx->doc, anim_lint_grid(ctx, c), rows, &lc, err))
+        if (anim_lint_loop_continuity(ctx, c, &lc, err))
             return -1;
         anim_loop_caps caps;
         anim_loop_caps_resolve(ctx->config, &ctx->expect[c], &caps);

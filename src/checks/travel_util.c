@@ -7,7 +7,7 @@ int travel_root_speed(anim_lint_context *ctx, anim_check_record *rec, uint32_t c
     const char *clip = ctx->doc->clips[c].name;
     const anim_metric_grid *grid = anim_lint_grid(ctx, c);
     anim_root_speed speed;
-    anim_root_speed_measure(ctx->doc, ctx->rig, grid, &speed);
+    anim_lint_root_speed(ctx, c, &speed);
     if (speed.availability == ANIM_AVAIL_MEASURED) {
         *mps = speed.mps;
         return 1;

@@ -123,8 +123,20 @@ static int measure_clip_done(anim_lint_context *ctx, uint32_t clip, void *user, 
     json_measure *jm = user;
     if (!anim_measure_wants_clip(&jm->mc, clip))
         return 0;
-    return anim_measure_clip(&jm->mc, clip, ctx->rig, ctx->config, anim_lint_grid(ctx, clip),
-                             err);
+    /* The loop, endpoint, foot-cycle and speed facts the checks already
+     * derived for this clip (same grid, rig and contract) are reused. */
+    anim_loop_continuity lc;
+    anim_loop_endpoint le;
+    anim_foot_cycle fc;
+    anim_root_speed speed;
+    if (anim_lint_loop_continuity(ctx, clip, &lc, err) ||
+        anim_lint_loop_endpoint(ctx, clip, &le, err))
+        return -1;
+    anim_lint_foot_cycle(ctx, clip, anim_foot_cycle_min_stride(ctx->config), &fc);
+    anim_lint_root_speed(ctx, clip, &speed);
+    anim_measure_clip_facts facts = {&lc, &le, &fc, &speed};
+    return anim_measure_clip_with(&jm->mc, clip, ctx->rig, ctx->config, anim_lint_grid(ctx, clip),
+                                  &facts, err);
 }
 
 static int measure_finish_render(anim_lint_context *ctx, void *user, anim_error *err)

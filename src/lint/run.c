@@ -14,6 +14,7 @@
 
 #include "animsmith/hash.h"
 #include "checks/checks.h"
+#include "lint/clip_facts.h"
 
 static void grid_release(anim_lint_context *ctx)
 {
@@ -83,9 +84,11 @@ static bool per_clip(const anim_check_def *def)
     return def->per_clip && def->run;
 }
 
-/* Fresh scratch for the next unit of work (one clip, one check). */
+/* Fresh scratch for the next unit of work (one clip, one check). The
+ * cached clip facts keep rows in the scratch, so they go with it. */
 static int scratch_reset(anim_lint_context *ctx, anim_error *err)
 {
+    anim_lint_clip_facts_forget(ctx);
     anim_arena_free(ctx->scratch);
     ctx->scratch = anim_arena_new();
     return ctx->scratch ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
@@ -194,6 +197,7 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
 
     int rc = evaluate_all(&ctx, out, active, opts, err);
     grid_release(&ctx);
+    anim_lint_clip_facts_forget(&ctx);
     anim_arena_free(ctx.scratch);
     ctx.scratch = NULL;
 
@@ -214,6 +218,7 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
         anim_error_clear(err);
         rc = opts->finish(&ctx, opts->user, err);
         grid_release(&ctx);
+        anim_lint_clip_facts_forget(&ctx);
     }
     if (rc == 0)
         return 0;

@@ -98,15 +98,37 @@ static anim_availability frame_grid(const anim_clip *clip, const anim_clip_expec
     return ANIM_AVAIL_MEASURED;
 }
 
+/* A copy of lc whose rows live in arena (the measurement outlives the
+ * caller's rows). Returns 0, or -1 with err set. */
+static int copy_loop(const anim_loop_continuity *src, anim_arena *arena, anim_loop_continuity *dst,
+                     anim_error *err)
+{
+    *dst = *src;
+    if (!src->bones)
+        return 0;
+    anim_loop_bone *rows = anim_arena_calloc(arena, src->bone_count ? src->bone_count : 1,
+                                             sizeof *rows);
+    if (!rows)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    memcpy(rows, src->bones, (size_t)src->bone_count * sizeof *rows);
+    dst->bones = rows;
+    return 0;
+}
+
 /* The facts sampled on the clip's metric grid (spec 3.4-3.11); g is NULL
- * when the clip has no grid or it could not be built (size limit, out of
+ * when the clip has none or it could not be built (size limit, out of
  * memory), which counts as no grid, as it does for lint (anim_lint_grid).
- * Returns 0, or -1 with err set. */
+ * Facts the caller already has (facts, may be NULL) are copied instead of
+ * derived again. Returns 0, or -1 with err set. */
 static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
                            const anim_rig_resolution *rig, const anim_config *cfg,
                            const anim_clip_expect *ex, const anim_metric_grid *g,
-                           anim_arena *arena, anim_clip_measurements *m, anim_error *err)
+                           const anim_measure_clip_facts *facts, anim_arena *arena,
+                           anim_clip_measurements *m, anim_error *err)
 {
+    static const anim_measure_clip_facts none = {NULL, NULL, NULL, NULL};
+    if (!facts)
+        facts = &none;
     anim_loop_continuity *lc = anim_arena_calloc(arena, 1, sizeof *lc);
     anim_loop_endpoint *le = anim_arena_calloc(arena, 1, sizeof *le);
     anim_foot_cycle *fc = anim_arena_calloc(arena, 1, sizeof *fc);
@@ -114,10 +136,17 @@ static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
     if (!lc || !le || !fc)
         rc = anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     if (!rc)
-        rc = anim_loop_continuity_compute(doc, g, arena, lc, err);
+        rc = facts->loop ? copy_loop(facts->loop, arena, lc, err)
+                         : anim_loop_continuity_compute(doc, g, arena, lc, err);
     if (!rc) {
-        anim_loop_endpoint_mode_compute(clip, lc, cfg, ex, le);
-        anim_foot_cycle_compute(doc, g, rig, anim_foot_cycle_min_stride(cfg), fc);
+        if (facts->endpoint)
+            *le = *facts->endpoint;
+        else
+            anim_loop_endpoint_mode_compute(clip, lc, cfg, ex, le);
+        if (facts->foot_cycle)
+            *fc = *facts->foot_cycle;
+        else
+            anim_foot_cycle_compute(doc, g, rig, anim_foot_cycle_min_stride(cfg), fc);
         m->loop = lc;
         m->endpoint = le;
         m->foot_cycle = fc;
@@ -128,7 +157,10 @@ static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
 
         anim_root_trajectory_measure(doc, rig, g, &m->trajectory);
         m->root_trajectory = m->trajectory.availability;
-        anim_root_speed_measure(doc, rig, g, &m->speed);
+        if (facts->speed)
+            m->speed = *facts->speed;
+        else
+            anim_root_speed_measure(doc, rig, g, &m->speed);
         m->speed_mps = m->speed.availability;
     }
     return rc;
@@ -313,6 +345,14 @@ bool anim_measure_wants_clip(const anim_measure_collector *mc, uint32_t clip)
 int anim_measure_clip(anim_measure_collector *mc, uint32_t clip, const anim_rig_resolution *rig,
                       const anim_config *cfg, const anim_metric_grid *grid, anim_error *err)
 {
+    return anim_measure_clip_with(mc, clip, rig, cfg, grid, NULL, err);
+}
+
+int anim_measure_clip_with(anim_measure_collector *mc, uint32_t clip,
+                           const anim_rig_resolution *rig, const anim_config *cfg,
+                           const anim_metric_grid *grid, const anim_measure_clip_facts *facts,
+                           anim_error *err)
+{
     if (!anim_measure_wants_clip(mc, clip))
         return 0;
     const anim_doc *doc = mc->doc;
@@ -326,7 +366,7 @@ int anim_measure_clip(anim_measure_collector *mc, uint32_t clip, const anim_rig_
     if (cfg)
         anim_config_clip_expect(cfg, c->name, &ex);
     m->frame_grid = frame_grid(c, &ex, &m->frame_grid_fps, &m->frame_grid_intervals);
-    return measure_sampled(doc, c, rig, cfg, &ex, grid, mc->arena, m, err);
+    return measure_sampled(doc, c, rig, cfg, &ex, grid, facts, mc->arena, m, err);
 }
 
 int anim_measure_end(anim_measure_collector *mc, const anim_asset *asset, anim_error *err)

@@ -189,6 +189,23 @@ void anim_loop_endpoint_mode_compute(const anim_clip *clip, const anim_loop_cont
                                      const anim_config *cfg, const anim_clip_expect *ex,
                                      anim_loop_endpoint *out)
 {
+    /* The 9.4 analysis runs only for a declared loop (it is the costly
+     * part and means nothing otherwise). */
+    anim_dup_endpoint analysis;
+    anim_error aerr;
+    anim_error_clear(&aerr);
+    memset(&analysis, 0, sizeof analysis);
+    int rc = 0;
+    if (ex && ex->loop.set && ex->loop.value)
+        rc = anim_dup_endpoint_analyze(clip, &analysis, &aerr);
+    anim_loop_endpoint_mode_from_analysis(lc, cfg, ex, rc, &analysis, &aerr, out);
+}
+
+void anim_loop_endpoint_mode_from_analysis(const anim_loop_continuity *lc, const anim_config *cfg,
+                                           const anim_clip_expect *ex, int analysis_rc,
+                                           const anim_dup_endpoint *analysis,
+                                           const anim_error *analysis_err, anim_loop_endpoint *out)
+{
     memset(out, 0, sizeof *out);
     anim_loop_caps_resolve(cfg, ex, &out->caps);
     if (!ex || !ex->loop.set || !ex->loop.value) {
@@ -196,10 +213,9 @@ void anim_loop_endpoint_mode_compute(const anim_clip *clip, const anim_loop_cont
         return;
     }
     out->availability = ANIM_AVAIL_UNAVAILABLE;
-    anim_error aerr;
-    anim_error_clear(&aerr);
-    if (anim_dup_endpoint_analyze(clip, &out->analysis, &aerr) != 0) {
-        memcpy(out->analysis_error, aerr.message, sizeof out->analysis_error);
+    out->analysis = *analysis;
+    if (analysis_rc != 0) {
+        memcpy(out->analysis_error, analysis_err->message, sizeof out->analysis_error);
         return;
     }
     out->analysis_ok = true;
