@@ -116,6 +116,7 @@ typedef struct {
     anim_arena *arena;          /* the measurements */
     anim_measurements m;
     anim_measure_collector mc;
+    bool error_names_file;      /* the renderer's error already starts with the path */
 } json_measure;
 
 static int measure_clip_done(anim_lint_context *ctx, uint32_t clip, void *user, anim_error *err)
@@ -148,7 +149,9 @@ static int measure_finish_render(anim_lint_context *ctx, void *user, anim_error 
     anim_lint_file view = jm->slot->result;
     view.rig = *ctx->rig;
     anim_lint_json_input in = {&view, ctx->doc, &jm->m};
-    return anim_render_lint_json_file(&in, &jm->slot->json, err);
+    int rc = anim_render_lint_json_file(&in, &jm->slot->json, err);
+    jm->error_names_file = rc != 0;
+    return rc;
 }
 
 /* Loads, lints and (for JSON) measures and renders one file. Runs on a
@@ -183,7 +186,7 @@ static void lint_one(size_t i, void *arg)
     if (rc == 0)
         rc = anim_lint_run(asset, job->cfg, &opts, &slot->result, &err);
     if (rc)
-        set_slot_error(slot, path, err.message);
+        set_slot_error(slot, jm.error_names_file ? NULL : path, err.message);
     else
         slot->ok = true;
     anim_arena_free(jm.arena);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 
@@ -26,33 +27,56 @@ static int write_all(int fd, const unsigned char *p, size_t len)
     return 0;
 }
 
+/* Creates a fresh temporary file beside path with mode 0666: the kernel
+ * applies the umask (and any default ACL), exactly as for fopen. Why not
+ * mkstemp + fchmod: learning the umask means setting it, and umask() is
+ * process-wide, so another thread creating a file meanwhile would get mode
+ * 0666 unmasked. Names are unique per process (pid plus an atomic counter);
+ * a leftover from an earlier process is skipped by O_EXCL. */
+static int create_temp(const char *path, char **tmp_out)
+{
+    static atomic_uint counter;
+    size_t plen = strlen(path);
+    size_t cap = plen + 64;
+    char *tmp = malloc(cap);
+    if (!tmp) {
+        errno = ENOMEM;
+        return -1;
+    }
+    for (int attempt = 0; attempt < 1000; attempt++) {
+        unsigned n = atomic_fetch_add(&counter, 1u);
+        snprintf(tmp, cap, "%s.tmp-%ld-%u", path, (long)getpid(), n);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            *tmp_out = tmp;
+            return fd;
+        }
+        if (errno != EEXIST)
+            break;
+    }
+    int e = errno;
+    free(tmp);
+    errno = e;
+    return -1;
+}
+
 int anim_write_file_atomic(const char *path, const void *data, size_t len, anim_error *err)
 {
-    static const char suffix[] = ".tmp-XXXXXX";
     size_t plen = strlen(path);
     if (plen == 0)
         return anim_error_set(err, ANIM_ERR_USAGE, "cannot write file: empty path");
-    char *tmp = malloc(plen + sizeof suffix);
-    if (!tmp)
-        return anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", path);
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, suffix, sizeof suffix);
-
-    int fd = mkstemp(tmp);
+    char *tmp = NULL;
+    int fd = create_temp(path, &tmp);
     if (fd < 0) {
         int e = errno;
-        free(tmp);
+        if (e == ENOMEM)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", path);
         return anim_error_set(err, ANIM_ERR_IO, "%s: cannot create temporary file: %s", path,
                               strerror(e));
     }
-    /* mkstemp creates 0600; give the file the mode fopen would. */
-    mode_t mask = umask(0);
-    umask(mask);
     const char *step = NULL;
     int e = 0;
-    if (fchmod(fd, 0666 & ~mask) != 0)
-        step = "set permissions";
-    else if (write_all(fd, data, len) != 0)
+    if (write_all(fd, data, len) != 0)
         step = "write";
     else if (fsync(fd) != 0)
         step = "flush";

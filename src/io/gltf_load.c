@@ -197,6 +197,8 @@ anim_asset *anim_asset_load(const char *path, const anim_load_options *opts, ani
     asset->source.bytes = bytes;
     asset->source.byte_count = len;
     const char *base = anim_path_dirname(asset->arena, path);
+    if (!asset->source.path || !base)
+        anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", path);
     if (!asset->source.path || !base || !load_bytes(asset, base, opts, err)) {
         anim_asset_free(asset);
         return NULL;
@@ -231,6 +233,11 @@ anim_asset *anim_asset_load_memory(const void *bytes, size_t len, bool is_glb,
         memcpy(copy, bytes, len);
     copy[len] = 0;
     asset->source.path = anim_arena_strdup(asset->arena, display_path ? display_path : "<memory>");
+    if (!asset->source.path) {
+        anim_asset_free(asset);
+        anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
     asset->source.is_glb = is_glb;
     asset->source.bytes = copy;
     asset->source.byte_count = len;

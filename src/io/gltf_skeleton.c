@@ -155,6 +155,10 @@ int gltf_build_skeleton(const anim_source *src, anim_arena *arena, anim_doc *doc
             goto done;
         bone->has_name = name != NULL;
         bone->name = name ? name : anim_arena_printf(arena, "node%u", bone->node);
+        if (!bone->name) {
+            anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", ctx);
+            goto done;
+        }
         const anim_json_value *meshes = anim_json_get(src->root, "meshes");
         const anim_json_value *skins = anim_json_get(src->root, "skins");
         uint32_t mesh_count = meshes && meshes->type == ANIM_JSON_ARRAY ? (uint32_t)meshes->len : 0;

@@ -1,0 +1,1 @@
+--config tests/fixtures/edge/sub-frame.toml lint --format json tests/fixtures/edge/sub-frame.gltf
