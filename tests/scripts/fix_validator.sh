@@ -12,7 +12,8 @@
 #    directory, or the module directory itself), else whatever node's own
 #    resolution finds (NODE_PATH, global modules). Without them the script
 #    reports the byte checks and exits 77 (skipped); a fresh Debian CI image
-#    has no node, so this part usually runs only on developer machines.
+#    has no node; where npm exists the module is installed into a cache
+#    directory on first use (see below).
 set -u
 build=$1
 src=$2
@@ -152,42 +153,12 @@ run_fix "$tmp/inplace/clip-dirty.glb" --in-place &&
         "$tmp/inplace/clip-dirty.glb" yes
 
 # ---- the validator ----
-if ! command -v node >/dev/null 2>&1; then
-    echo "skipped: node not found, glTF-Validator not run (byte checks: $([[ $fail == 0 ]] && echo passed || echo FAILED))"
+# shellcheck source=lib/gltf_validator.sh
+. "$(dirname "$0")/lib/gltf_validator.sh"
+if ! gltf_validator_find; then
+    echo "skipped: $GLTF_VALIDATOR_MISSING; byte checks: $([[ $fail == 0 ]] && echo passed || echo FAILED)"
     [[ $fail == 0 ]] && exit 77 || exit 1
 fi
-module=
-if [[ -n ${GLTF_VALIDATOR_DIR:-} ]]; then
-    for cand in "$GLTF_VALIDATOR_DIR/node_modules/gltf-validator" "$GLTF_VALIDATOR_DIR"; do
-        [[ -f $cand/package.json ]] && grep -q '"name": *"gltf-validator"' "$cand/package.json" &&
-            { module=$cand; break; }
-    done
-elif node -e 'require.resolve("gltf-validator")' >/dev/null 2>&1; then
-    module=gltf-validator
-fi
-if [[ -z $module ]]; then
-    echo "skipped: npm module gltf-validator not found (set GLTF_VALIDATOR_DIR to an 'npm install --prefix DIR gltf-validator' directory); byte checks: $([[ $fail == 0 ]] && echo passed || echo FAILED)"
-    [[ $fail == 0 ]] && exit 77 || exit 1
-fi
-
-# Prints one "CODE pointer" line per error (severity 0) of a file.
-validator_errors() {
-    node - "$module" "$1" <<'JS'
-const [mod, file] = process.argv.slice(2);
-const v = require(mod);
-const fs = require("fs"), path = require("path");
-const read = (u) => new Promise((ok, no) => {
-    try { ok(new Uint8Array(fs.readFileSync(path.join(path.dirname(file), decodeURIComponent(u))))); }
-    catch (e) { no(String(e)); }
-});
-v.validateBytes(new Uint8Array(fs.readFileSync(file)), {uri: path.basename(file), externalResourceFunction: read})
-    .then((r) => {
-        for (const m of r.issues.messages)
-            if (m.severity === 0) console.log(`${m.code} ${m.pointer || ""}`);
-    })
-    .catch((e) => { console.error(String(e)); process.exit(3); });
-JS
-}
 
 for p in "${pairs[@]}"; do
     IFS='|' read -r name in out <<<"$p"
