@@ -18,9 +18,11 @@ gltf_validator_find() {
         ! node -e 'require.resolve("gltf-validator")' >/dev/null 2>&1; then
         local cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/animsmith-test-tools
         if [[ ! -f $cache/node_modules/gltf-validator/package.json ]]; then
+            # Two test scripts may get here at once (ctest -j): one installs.
             mkdir -p "$cache" &&
-                timeout 300 npm install --prefix "$cache" --no-audit --no-fund --silent \
-                    gltf-validator >/dev/null 2>&1 ||
+                (flock 9 && { [[ -f $cache/node_modules/gltf-validator/package.json ]] ||
+                    timeout 300 npm install --prefix "$cache" --no-audit --no-fund --silent \
+                        gltf-validator >/dev/null 2>&1; }) 9>"$cache/.install.lock" ||
                 echo "note: npm install of gltf-validator into $cache failed"
         fi
         [[ -f $cache/node_modules/gltf-validator/package.json ]] && GLTF_VALIDATOR_DIR=$cache
