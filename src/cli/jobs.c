@@ -68,13 +68,16 @@ static void watch_progress(job_queue *q, const char *verb, pthread_t *threads, i
     bool tty = isatty(STDERR_FILENO);
     double start = now_s();
     bool shown = false;
+    size_t last = (size_t)-1;
     while (tty && atomic_load(&q->done) < q->n) {
         struct timespec pause = {0, 100 * 1000 * 1000};
         nanosleep(&pause, NULL);
-        if (now_s() - start < 1.0)
+        size_t done = atomic_load(&q->done);
+        if (now_s() - start < 1.0 || done == last)
             continue;
-        fprintf(stderr, "\r%s %zu/%zu files", verb, (size_t)atomic_load(&q->done), q->n);
+        fprintf(stderr, "\r%s %zu/%zu files", verb, done, q->n);
         fflush(stderr);
+        last = done;
         shown = true;
     }
     for (int t = 0; t < count; t++)
