@@ -59,12 +59,16 @@ void cli_list_free(cli_list *list)
     memset(list, 0, sizeof *list);
 }
 
-const char *cli_option_value(int argc, char **argv, int *i, const char *name)
+const char *cli_option_value(int argc, char **argv, int *i, const char *name, bool *missing)
 {
     size_t n = strlen(name);
     if (strncmp(argv[*i], name, n) == 0 && argv[*i][n] == '=')
         return argv[*i] + n + 1;
-    if (strcmp(argv[*i], name) == 0 && *i + 1 < argc)
+    if (strcmp(argv[*i], name) != 0)
+        return NULL;
+    if (*i + 1 < argc)
         return argv[++*i];
+    if (missing)
+        *missing = true;
     return NULL;
 }

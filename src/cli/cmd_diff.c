@@ -31,7 +31,7 @@ static int parse_args(int argc, char **argv, diff_args *a)
 {
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if ((v = cli_option_value(argc, argv, &i, "--format"))) {
+        if ((v = cli_option_value(argc, argv, &i, "--format", NULL))) {
             if (!strcmp(v, "text"))
                 a->json = false;
             else if (!strcmp(v, "json"))

@@ -8,6 +8,7 @@
 #include "animsmith/gltf.h"
 #include "animsmith/repair.h"
 #include "animsmith/path.h"
+#include "args.h"
 #include "cli.h"
 
 typedef struct fix_args {
@@ -19,24 +20,6 @@ typedef struct fix_args {
     uint32_t repair_count;
 } fix_args;
 
-
-/* The value of an option given as "--opt VALUE" or "--opt=VALUE"; NULL
- * when arg is not that option. *missing is set when VALUE is absent. */
-static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return NULL;
-    }
-    return argv[++*i];
-}
 
 static int parse_output(fix_args *a, const char *value)
 {
@@ -55,11 +38,11 @@ static int parse_args(int argc, char **argv, fix_args *a)
         const char *arg = argv[i];
         bool missing = false;
         const char *v;
-        if ((v = option_value(argc, argv, &i, "--output", &missing)) ||
-            (v = option_value(argc, argv, &i, "-o", &missing))) {
+        if ((v = cli_option_value(argc, argv, &i, "--output", &missing)) ||
+            (v = cli_option_value(argc, argv, &i, "-o", &missing))) {
             if (parse_output(a, v))
                 return EXIT_OPERATOR;
-        } else if ((v = option_value(argc, argv, &i, "--repair", &missing))) {
+        } else if ((v = cli_option_value(argc, argv, &i, "--repair", &missing))) {
             anim_error err;
             anim_error_clear(&err);
             repair_given = true;

@@ -32,7 +32,7 @@ static int parse_args(int argc, char **argv, lint_args *a)
 {
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if ((v = cli_option_value(argc, argv, &i, "--format"))) {
+        if ((v = cli_option_value(argc, argv, &i, "--format", NULL))) {
             if (!strcmp(v, "text"))
                 a->format = FORMAT_TEXT;
             else if (!strcmp(v, "json"))
@@ -41,14 +41,14 @@ static int parse_args(int argc, char **argv, lint_args *a)
                 a->format = FORMAT_MARKDOWN;
             else
                 return cli_operator_error("--format: unknown format '%s' (expected text, json or markdown)", v);
-        } else if ((v = cli_option_value(argc, argv, &i, "--select"))) {
+        } else if ((v = cli_option_value(argc, argv, &i, "--select", NULL))) {
             a->select_given = true;
             if (cli_list_add_csv(&a->select, v))
                 return cli_operator_error("out of memory");
-        } else if ((v = cli_option_value(argc, argv, &i, "--allow"))) {
+        } else if ((v = cli_option_value(argc, argv, &i, "--allow", NULL))) {
             if (cli_list_add_csv(&a->allow, v))
                 return cli_operator_error("out of memory");
-        } else if ((v = cli_option_value(argc, argv, &i, "--jobs"))) {
+        } else if ((v = cli_option_value(argc, argv, &i, "--jobs", NULL))) {
             if (cli_parse_jobs(v, &a->jobs))
                 return EXIT_OPERATOR;
         } else if (!strcmp(argv[i], "--deny-warnings")) {

@@ -29,7 +29,7 @@ static int parse_args(int argc, char **argv, measure_args *a)
 {
     for (int i = 1; i < argc; i++) {
         const char *v;
-        if ((v = cli_option_value(argc, argv, &i, "--format"))) {
+        if ((v = cli_option_value(argc, argv, &i, "--format", NULL))) {
             if (!strcmp(v, "json"))
                 a->text = false;
             else if (!strcmp(v, "text"))
@@ -37,7 +37,7 @@ static int parse_args(int argc, char **argv, measure_args *a)
             else
                 return cli_operator_error("--format: unknown format '%s' (expected json or text)",
                                           v);
-        } else if ((v = cli_option_value(argc, argv, &i, "--jobs"))) {
+        } else if ((v = cli_option_value(argc, argv, &i, "--jobs", NULL))) {
             if (cli_parse_jobs(v, &a->jobs))
                 return EXIT_OPERATOR;
         } else if (!strcmp(argv[i], "--format") || !strcmp(argv[i], "--jobs")) {
