@@ -3,29 +3,24 @@
  * policy signal (some runtimes expect unit scale in animation channels),
  * so the catalog keeps it disabled until a severity is configured. */
 #include "checks/checks.h"
+#include "checks/track_util.h"
 #include "checks/vec3_trajectory.h"
+
+static int judge(anim_lint_context *ctx, anim_check_record *rec, const anim_clip *clip,
+                 const anim_track *track)
+{
+    check_vec3_trajectory tr;
+    if (track->path != ANIM_PATH_SCALE || !check_vec3_trajectory_analyze(track, &tr) ||
+        check_vec3_trajectory_varies(&tr, CHECK_VEC3_TOLERANCE))
+        return 0;
+    /* Decided in f32 like the reference's comparison. */
+    if (!((float)check_vec3_trajectory_unit_deviation(&tr) > (float)CHECK_VEC3_TOLERANCE))
+        return 0;
+    anim_finding_fields f = track_fields(ctx, clip, track, ANIM_SEVERITY_NOTE);
+    return anim_check_finding(ctx, rec, &f, "constant non-unit scale channel present");
+}
 
 CHECK_RUN(constant_nonunit_scale)
 {
-    const float tol = (float)CHECK_VEC3_TOLERANCE;
-    for (uint32_t c = anim_lint_pass_begin(ctx); c < anim_lint_pass_end(ctx); c++) {
-        const anim_clip *clip = &ctx->doc->clips[c];
-        for (uint32_t i = 0; i < clip->track_count; i++) {
-            const anim_track *track = &clip->tracks[i];
-            check_vec3_trajectory tr;
-            if (track->path != ANIM_PATH_SCALE || !check_vec3_trajectory_analyze(track, &tr) ||
-                check_vec3_trajectory_varies(&tr, CHECK_VEC3_TOLERANCE))
-                continue;
-            /* Decided in f32 like the reference's comparison. */
-            if (!((float)check_vec3_trajectory_unit_deviation(&tr) > tol))
-                continue;
-            anim_finding_fields f = {0};
-            f.severity = ANIM_SEVERITY_NOTE;
-            f.clip = clip->name;
-            f.bone = check_bone_name(ctx, track->bone);
-            if (anim_check_finding(ctx, rec, &f, "constant non-unit scale channel present"))
-                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-        }
-    }
-    return 0;
+    return track_check_each(ctx, rec, judge, err);
 }
