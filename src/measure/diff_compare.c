@@ -21,12 +21,8 @@
 
 #include "animsmith/diff.h"
 #include "animsmith/text.h"
+#include "measure/diff_internal.h"
 
-typedef struct name_ref {
-    const char *s;
-    size_t len;
-    const anim_json_value *value; /* the member's value, when from an object */
-} name_ref;
 
 typedef struct cmp {
     anim_arena *arena;
@@ -36,19 +32,6 @@ typedef struct cmp {
     name_ref clip;
 } cmp;
 
-static int name_cmp(const name_ref *a, const name_ref *b)
-{
-    size_t n = a->len < b->len ? a->len : b->len;
-    int c = n ? memcmp(a->s, b->s, n) : 0;
-    if (c)
-        return c;
-    return a->len < b->len ? -1 : a->len > b->len;
-}
-
-static int name_qsort(const void *a, const void *b)
-{
-    return name_cmp(a, b);
-}
 
 /* Arena copy of a finished string buffer (NULL and oom on failure). */
 static const char *keep(cmp *c, anim_strbuf *sb, size_t *len)
@@ -336,7 +319,7 @@ static name_ref *sorted_names(cmp *c, const anim_json_value *x, size_t *n)
             k++;
         }
     }
-    qsort(r, k, sizeof *r, name_qsort);
+    qsort(r, k, sizeof *r, diff_name_qsort);
     *n = k;
     return r;
 }
@@ -348,7 +331,7 @@ static void compare_rotation_ranges(cmp *c, const anim_json_value *cb, const ani
     name_ref *a = sorted_names(c, anim_json_get(ca, "bone_rotation_range_deg"), &na);
     size_t i = 0, j = 0;
     while (!c->oom && (i < nb || j < na)) {
-        int order = i >= nb ? 1 : j >= na ? -1 : name_cmp(&b[i], &a[j]);
+        int order = i >= nb ? 1 : j >= na ? -1 : diff_name_cmp(&b[i], &a[j]);
         const name_ref *name = order <= 0 ? &b[i] : &a[j];
         double vb = 0, va = 0;
         bool hb = order <= 0 && b[i].value->type == ANIM_JSON_NUMBER;
@@ -396,7 +379,7 @@ static void compare_animated_bones(cmp *c, const anim_json_value *cb, const anim
     if (!gained || !lost)
         c->oom = true;
     while (!c->oom && (i < nb || j < na)) {
-        int order = i >= nb ? 1 : j >= na ? -1 : name_cmp(&b[i], &a[j]);
+        int order = i >= nb ? 1 : j >= na ? -1 : diff_name_cmp(&b[i], &a[j]);
         if (order < 0)
             lost[nl++] = &b[i++];
         else if (order > 0)
@@ -404,9 +387,9 @@ static void compare_animated_bones(cmp *c, const anim_json_value *cb, const anim
         else
             i++, j++;
         /* Duplicates cannot occur in validated lists; skip them anyway. */
-        while (i > 0 && i < nb && name_cmp(&b[i - 1], &b[i]) == 0)
+        while (i > 0 && i < nb && diff_name_cmp(&b[i - 1], &b[i]) == 0)
             i++;
-        while (j > 0 && j < na && name_cmp(&a[j - 1], &a[j]) == 0)
+        while (j > 0 && j < na && diff_name_cmp(&a[j - 1], &a[j]) == 0)
             j++;
     }
     if (!c->oom && (ng || nl)) {
@@ -595,7 +578,7 @@ int anim_diff_compare(const anim_json_value *before, const anim_json_value *afte
     /* Clips of A in name order (removed or compared), then clips only in
      * B (added): spec 10. */
     for (size_t i = 0; i < nb && !c.oom; i++) {
-        const name_ref *hit = na ? bsearch(&b[i], a, na, sizeof *a, name_qsort) : NULL;
+        const name_ref *hit = na ? bsearch(&b[i], a, na, sizeof *a, diff_name_qsort) : NULL;
         if (!set_clip(&c, &b[i]))
             break;
         if (!hit)
@@ -604,7 +587,7 @@ int anim_diff_compare(const anim_json_value *before, const anim_json_value *afte
             compare_clip(&c, b[i].value, hit->value);
     }
     for (size_t j = 0; j < na && !c.oom; j++) {
-        if (nb && bsearch(&a[j], b, nb, sizeof *b, name_qsort))
+        if (nb && bsearch(&a[j], b, nb, sizeof *b, diff_name_qsort))
             continue;
         if (set_clip(&c, &a[j]))
             clip_event(&c, "clip added");

@@ -15,6 +15,21 @@
 
 #include "animsmith/diff.h"
 #include "animsmith/text.h"
+#include "measure/diff_internal.h"
+
+int diff_name_cmp(const name_ref *a, const name_ref *b)
+{
+    size_t n = a->len < b->len ? a->len : b->len;
+    int c = n ? memcmp(a->s, b->s, n) : 0;
+    if (c)
+        return c;
+    return a->len < b->len ? -1 : a->len > b->len;
+}
+
+int diff_name_qsort(const void *a, const void *b)
+{
+    return diff_name_cmp(a, b);
+}
 
 typedef struct vctx {
     anim_error *err;
@@ -253,24 +268,7 @@ static int avail_pair(vctx *v, const anim_json_value *obj, const char *field,
 
 /* ---- clip records ---- */
 
-typedef struct name_ref {
-    const char *s;
-    size_t len;
-} name_ref;
 
-static int name_cmp(const name_ref *a, const name_ref *b)
-{
-    size_t n = a->len < b->len ? a->len : b->len;
-    int c = n ? memcmp(a->s, b->s, n) : 0;
-    if (c)
-        return c;
-    return a->len < b->len ? -1 : a->len > b->len;
-}
-
-static int name_qsort(const void *a, const void *b)
-{
-    return name_cmp(a, b);
-}
 
 static int validate_channels(vctx *v, const anim_json_value *clip)
 {
@@ -344,10 +342,10 @@ static int validate_channels(vctx *v, const anim_json_value *clip)
     }
     /* animated_bones is the sorted unique name projection of the
      * channels. */
-    qsort(names, n, sizeof *names, name_qsort);
+    qsort(names, n, sizeof *names, diff_name_qsort);
     size_t u = 0;
     for (size_t i = 0; i < n; i++)
-        if (u == 0 || name_cmp(&names[u - 1], &names[i]) != 0)
+        if (u == 0 || diff_name_cmp(&names[u - 1], &names[i]) != 0)
             names[u++] = names[i];
     old = push(v, ".animated_bones");
     rc = want_array(v, ab);
@@ -357,8 +355,8 @@ static int validate_channels(vctx *v, const anim_json_value *clip)
             rc = bad(v, "item %zu is not a string", i);
             break;
         }
-        name_ref r = {anim_json_string(it), anim_json_string_len(it)};
-        if (i >= u || name_cmp(&r, &names[i]) != 0)
+        name_ref r = {anim_json_string(it), anim_json_string_len(it), it};
+        if (i >= u || diff_name_cmp(&r, &names[i]) != 0)
             rc = bad(v, "must equal the sorted unique bone names of bone_channels");
     }
     if (!rc && anim_json_count(ab) != u)
