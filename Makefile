@@ -26,7 +26,8 @@ test-asan:
 test: test-release test-asan test-fuzz
 
 # The libFuzzer targets are built whenever clang is available and each runs
-# a short smoke pass over the example assets and contracts, so a harness
+# a short smoke pass seeded with the example assets and contracts (new
+# inputs go to a scratch corpus under build-fuzz/, never into the sources), so a harness
 # that no longer builds or crashes at once fails the suite. Long fuzzing
 # sessions are run by hand (see fuzz/README.md).
 test-fuzz:
@@ -35,7 +36,9 @@ test-fuzz:
 		for t in "gltf examples/assets tests/fixtures/refusals" "json tests/fixtures/identity" \
 		         "toml examples tests/toml/valid" "config examples tests/fixtures/configs"; do \
 			set -- $$t; name=$$1; shift; \
-			build-fuzz/fuzz_$$name -runs=3000 "$$@" > build-fuzz/smoke-$$name.log 2>&1 || \
+			rm -rf build-fuzz/smoke-corpus-$$name && mkdir -p build-fuzz/smoke-corpus-$$name && \
+			build-fuzz/fuzz_$$name -runs=3000 build-fuzz/smoke-corpus-$$name "$$@" \
+				> build-fuzz/smoke-$$name.log 2>&1 || \
 				{ tail -30 build-fuzz/smoke-$$name.log; echo "fuzz smoke: fuzz_$$name failed"; exit 1; }; \
 		done && echo "fuzz smoke: 4 targets built and ran 3000 inputs each"; \
 	else \
