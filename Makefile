@@ -25,6 +25,14 @@ test-asan:
 
 test: test-release test-asan test-fuzz
 
+# What a newcomer sees first: set up, build, run the commands on the bundled
+# example assets with their exit codes (scripts/demo exits 1 when a command
+# gives an unexpected one).
+demo:
+	./scripts/bootstrap
+	$(MAKE) --no-print-directory build
+	./scripts/demo $(BUILD)/animsmith
+
 # The libFuzzer targets are built whenever clang is available and each runs
 # a short smoke pass seeded with the example assets and contracts (new
 # inputs go to a scratch corpus under build-fuzz/, never into the sources), so a harness

@@ -445,12 +445,25 @@ static int parse_args(int argc, char **argv, gen_opts *o)
     return o->out && o->keys >= 2 ? 0 : -1;
 }
 
+static const char USAGE[] =
+    "usage: gen_library [--preset 1x|10x|100x|large] [--files N] [--clips N] "
+    "[--keys N>=2] [--fps N] OUTDIR\n"
+    "\n"
+    "Generates a deterministic clip library (GLB files and an animsmith.toml)\n"
+    "into OUTDIR for the lint benchmark.\n"
+    "\n"
+    "  -h, --help  print this help and exit\n";
+
 int main(int argc, char **argv)
 {
     gen_opts o;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(USAGE, stdout);
+            return 0;
+        }
     if (parse_args(argc, argv, &o)) {
-        fprintf(stderr, "usage: gen_library [--preset 1x|10x|100x|large] [--files N] [--clips N] "
-                        "[--keys N>=2] [--fps N] OUTDIR\n");
+        fputs(USAGE, stderr);
         return 2;
     }
     if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {

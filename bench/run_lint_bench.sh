@@ -2,7 +2,7 @@
 # Clip-library lint benchmark: animsmith against its peers, side by side, in
 # one run, on the same files (bench/README.md).
 #
-#   bench/run_lint_bench.sh [--build DIR] [--data DIR] [--sizes "1x 10x 100x large"]
+# Usage: bench/run_lint_bench.sh [--build DIR] [--data DIR] [--sizes "1x 10x 100x large"]
 #                           [--runs N] [--peer-runs N] [--no-peers]
 #
 # For each size it generates the library once (build/gen_library, cached

@@ -5,6 +5,8 @@
 # NAME.code (0 when absent). A case whose NAME.cmd mentions
 # $ANIMSMITH_CORPUS is skipped when the corpus is not beside the checkout.
 set -u
+. "$(dirname "$0")/../scripts/lib/script_help.sh"
+script_help "$0" "BINARY CASE.cmd" "$@"
 bin=$1
 case_file=$2
 dir=$(dirname "$case_file")

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # --version prints one identification line; every command has --help.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 bin=$1/animsmith
 fail=0
 line=$("$bin" --version) || { echo "--version exited non-zero"; fail=1; }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # ./animsmith.toml is the contract when --config is absent; --config wins.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 bin=$1/animsmith
 src=$2
 tmp=$(mktemp -d)

@@ -3,6 +3,8 @@
 # refused with one "animsmith: ..." line (exit 2); nothing crashes or hangs.
 # Under the sanitizer build a leak or UB report fails the test too.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 bin=$1/animsmith
 src=$2
 corpus=${ANIMSMITH_CORPUS:-$src/../shared/corpus}

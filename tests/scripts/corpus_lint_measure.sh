@@ -4,6 +4,8 @@
 # "animsmith: ..." refusal with exit 2 (the reader's refusals). Under the
 # sanitizer build a leak or UB report fails the test too.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 bin=$1/animsmith
 src=$2
 corpus=${ANIMSMITH_CORPUS:-$src/../shared/corpus}

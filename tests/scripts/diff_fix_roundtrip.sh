@@ -6,6 +6,8 @@
 # movement), the JSON view, and malformed, multi-file, historical and
 # mismatched reports (exit 2, no stdout).
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 build=$1
 src=$2
 bin=$build/animsmith

@@ -7,6 +7,8 @@
 # --dry-run writes nothing, .gltf with an external buffer, and data-URI
 # buffers reported as skipped.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 build=$1
 src=$2
 bin=$build/animsmith

@@ -15,6 +15,8 @@
 #    has no node; where npm exists the module is installed into a cache
 #    directory on first use (see below).
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 build=$1
 src=$2
 bin=$build/animsmith

@@ -6,6 +6,8 @@
 # that the four spec-section-11 assets equal them except for the 5-byte
 # version in the generator string.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 BUILD_DIR=${1:?usage: fixtures_match.sh BUILD_DIR SOURCE_DIR}
 SOURCE_DIR=${2:?usage: fixtures_match.sh BUILD_DIR SOURCE_DIR}
 GEN="$BUILD_DIR/animsmith-fixturegen"

@@ -3,6 +3,8 @@
 # the fixture generator writes have no validator error, except the one
 # clip-dirty.glb exists to carry (its non-unit rotation key).
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 src=$2
 # shellcheck source=lib/gltf_validator.sh
 . "$(dirname "$0")/lib/gltf_validator.sh"

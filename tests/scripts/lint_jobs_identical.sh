@@ -3,6 +3,8 @@
 # argument order, for every format; a failing file does not lose the
 # others' results.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 bin=$1/animsmith
 src=$2
 files=("$src"/examples/assets/*.glb)

@@ -3,6 +3,8 @@
 # seed 003 names for the envelope, file records, check records and findings;
 # every summary partition sums to its total.
 set -u
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 bin=$1/animsmith
 src=$2
 command -v python3 >/dev/null || { echo "skipped: python3 not found"; exit 77; }

@@ -3,6 +3,8 @@
 # reads back, through Python's tomllib, to exactly the original text.
 # Usage: text_escape_toml.sh BUILD_DIR SOURCE_DIR (exit 77 = skipped).
 set -euo pipefail
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 build="$1"
 bin="$build/tests/test_text_escape"
 if [ ! -x "$bin" ]; then

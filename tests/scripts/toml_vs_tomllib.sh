@@ -13,6 +13,8 @@
 # Usage: toml_vs_tomllib.sh BUILD_DIR SOURCE_DIR (exit 77 = skipped).
 # TOML_MUTANTS=N changes the number of mutants (default 400).
 set -euo pipefail
+. "$(dirname "$0")/lib/script_help.sh"
+script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 build="$1"
 src="$2"
 bin="$build/tests/test_toml"

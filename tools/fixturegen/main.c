@@ -52,10 +52,24 @@ static char *join(const char *a, const char *b)
     return s;
 }
 
+static const char USAGE[] =
+    "usage: animsmith-fixturegen OUTDIR\n"
+    "\n"
+    "Writes every example asset into OUTDIR/assets/ and the example contracts\n"
+    "into OUTDIR/ (deterministic; examples/ is a committed run of it).\n"
+    "\n"
+    "  -h, --help  print this help and exit\n";
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: animsmith-fixturegen OUTDIR\n");
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(USAGE, stdout);
+        return 0;
+    }
+    /* An output directory never starts with '-': a mistyped flag must not
+     * become a directory of that name. "./-dir" still works. */
+    if (argc != 2 || argv[1][0] == '-' || argv[1][0] == '\0') {
+        fputs(USAGE, stderr);
         return 2;
     }
     const char *out = argv[1];
