@@ -1,12 +1,14 @@
 /* `diff BEFORE AFTER`: which clip measurements moved between two revisions
  * (spec 7.5 and 10; seed 003 "diff").
  *
- * Both sides are compared as measurements-v18 JSON trees, whatever they
- * came from: a `measure`/`lint` output-v19 report is parsed and validated
- * as it is, and an asset is measured now and its measurements are written
- * with the same JSON writer `measure` uses and read back. One comparison
- * path therefore serves reports and assets alike, and an asset diffed
- * against its own report can only differ where the numbers do.
+ * Both sides are compared as measurement JSON trees, whatever they came
+ * from: a `measure`/`lint` report (current output-v19, or a historical
+ * contract diff reads) is parsed and validated against its own contract,
+ * and an asset is measured now and its measurements are written with the
+ * same JSON writer `measure` uses and read back. One comparison path
+ * therefore serves reports and assets alike, and an asset diffed against
+ * its own report can only differ where the numbers do. Trees of two
+ * measurements versions are compared in the older version's view.
  *
  * Only the `clips` map is compared. The static asset evidence is validated
  * (a malformed report is refused) but never diffed. */
@@ -15,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "animsmith/arena.h"
 #include "animsmith/error.h"
@@ -48,18 +51,27 @@ typedef struct anim_diff_result {
     size_t count;
 } anim_diff_result;
 
-/* Validates a measurements-v18 object: schema identity, every clip record
- * (types, availability/value pairing, the output-contract invariants of
- * spec 3.12) and the shape of the static asset evidence. Errors name the
- * field path: "measurement value clips[\"walk\"].speed_mps must be finite"
- * or "measurement structure clips[\"walk\"].gait is invalid: ...". */
-int anim_diff_validate_measurements(const anim_json_value *m, anim_error *err);
+/* The measurements version a report contract pairs with, for the report
+ * contracts diff reads: output-v19 -> 18, output-v13..v17 -> 16,
+ * output-v11/v12 -> 15. 0 for any other output version (output-v18,
+ * output-v10 and older, unknown), which diff refuses. */
+int anim_diff_paired_measurements(int64_t output_version);
+
+/* Validates a measurements object of the given version (15 to current):
+ * schema identity, every clip record (types, availability/value pairing,
+ * the output-contract invariants of spec 3.12) and the static asset
+ * evidence, each held to exactly that version's shape (a field a later
+ * version introduced is refused). Errors name the field path:
+ * "measurement value clips[\"walk\"].speed_mps must be finite" or
+ * "measurement structure clips[\"walk\"].gait is invalid: ...". */
+int anim_diff_validate_measurements(const anim_json_value *m, int version, anim_error *err);
 
 /* Parses the text of a `measure`/`lint` JSON report and returns its
  * validated measurements object (in arena; text must outlive it). Accepts
- * exactly one file record of an output-v19 report carrying
- * measurements-v18; anything else is refused with a message naming path
- * (historical and unknown contracts get the regeneration guidance). */
+ * exactly one file record of a report contract diff reads carrying the
+ * measurements version that contract pairs with; anything else is
+ * refused with a message naming path (output-v10 and older, output-v18
+ * and unknown contracts get the regeneration guidance). */
 const anim_json_value *anim_diff_read_report(const char *path, const char *text, size_t len,
                                              anim_arena *arena, anim_error *err);
 
@@ -69,7 +81,13 @@ const anim_json_value *anim_diff_measurements_tree(const anim_measurements *m,
                                                    anim_arena *arena, anim_error *err);
 
 /* Compares two validated measurements objects (spec 10 with the seed's
- * row-availability and channel-identity rules). Deltas live in arena.
+ * row-availability and channel-identity rules). When their versions
+ * differ, both are read in the older version's view, so a fact the older
+ * version cannot express never shows as a change: against a record
+ * without per-row loop availability (before measurements-v17), a newer
+ * table with an unavailable row reads as an unavailable loop_continuity
+ * fact, as that older contract would have recorded it. Deltas live in
+ * arena.
  * Returns 0, or -1 with err set (out of memory). */
 int anim_diff_compare(const anim_json_value *before, const anim_json_value *after,
                       anim_arena *arena, anim_diff_result *out, anim_error *err);

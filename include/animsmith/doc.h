@@ -125,8 +125,15 @@ typedef struct anim_skin {
     double *inverse_bind;   /* 16 * joint_count, column-major, NULL if absent */
 } anim_skin;
 
+/* The core textureInfo slots of a material, in this order: base color,
+ * normal, metallic-roughness, occlusion, emissive (extension slots are not
+ * read). */
+#define ANIM_MATERIAL_TEXTURE_SLOTS 5
+
 typedef struct anim_material {
     const char *name;       /* NULL when absent */
+    /* Texture index per core slot, ANIM_NONE when the slot is absent. */
+    uint32_t textures[ANIM_MATERIAL_TEXTURE_SLOTS];
 } anim_material;
 
 typedef enum {

@@ -66,7 +66,10 @@ const char *cli_option_value(int argc, char **argv, int *i, const char *name, bo
         return argv[*i] + n + 1;
     if (strcmp(argv[*i], name) != 0)
         return NULL;
-    if (*i + 1 < argc)
+    /* A separate value that looks like an option is the user forgetting
+     * the value (`-o --dry-run`), never a file named "--dry-run"; such a
+     * value can still be given as `--name=-x` or `./-x`. */
+    if (*i + 1 < argc && !(argv[*i + 1][0] == '-' && argv[*i + 1][1] != '\0'))
         return argv[++*i];
     if (missing)
         *missing = true;

@@ -18,8 +18,8 @@ void cli_list_free(cli_list *list);
 
 /* For `--name VALUE` or `--name=VALUE` at argv[*i]: the value (advancing *i
  * past a separate value), or NULL when argv[*i] is not that option or the
- * value is missing; in the latter case *missing is set (missing may be
- * NULL). */
+ * value is missing (a separate value starting with '-' counts as missing);
+ * in the latter case *missing is set (missing may be NULL). */
 const char *cli_option_value(int argc, char **argv, int *i, const char *name, bool *missing);
 
 #endif

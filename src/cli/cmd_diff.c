@@ -1,7 +1,8 @@
 /* animsmith diff BEFORE AFTER [--format text|json]: which clip
  * measurements moved between two revisions (spec 7.5, 10; seed 003
  * "diff"). Each side is an asset, measured now with the current config and
- * roles, or a `.json` measure/lint report of ours. Exit 0 when nothing
+ * roles, or a `.json` measure/lint report of ours (current or a historical
+ * version diff reads: docs/diff.md). Exit 0 when nothing
  * moved beyond the significance floors, 1 when something did, 2 for an
  * unreadable, malformed or mismatched input. */
 #include <ctype.h>

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "animsmith/config.h"
 #include "animsmith/gltf.h"
 #include "animsmith/repair.h"
 #include "animsmith/path.h"
@@ -91,11 +92,18 @@ static int check_args(const fix_args *a)
 
 int cmd_fix(int argc, char **argv, const cli_globals *globals)
 {
-    (void)globals; /* fix is contract-free: the repairs are always lossless */
     fix_args a;
     memset(&a, 0, sizeof a);
     if (parse_args(argc, argv, &a) || check_args(&a))
         return EXIT_OPERATOR;
+    /* The repairs are lossless and take nothing from the contract, but a
+     * missing or malformed one is the same operator error as for every
+     * other command, reported before anything is written. */
+    int rc = EXIT_CLEAN;
+    anim_config *cfg = cli_config(globals, &rc);
+    if (!cfg)
+        return rc;
+    anim_config_free(cfg);
     anim_error err;
     anim_error_clear(&err);
     anim_asset *asset = anim_asset_load(a.path, NULL, &err);
@@ -103,7 +111,6 @@ int cmd_fix(int argc, char **argv, const cli_globals *globals)
         return cli_operator_error("%s", err.message);
     anim_fix *fix = anim_fix_apply(asset, a.repairs, a.repair_count, &err);
     const char *destination = a.dry_run ? NULL : a.in_place ? a.path : a.output;
-    int rc = EXIT_CLEAN;
     if (!fix || (destination && anim_fix_write(fix, destination, a.in_place, &err))) {
         rc = cli_operator_error("%s", err.message);
     } else {

@@ -3,8 +3,10 @@
  * clips — so they can be copied into contracts and recipes. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "animsmith/config.h"
 #include "animsmith/gltf.h"
 #include "animsmith/rig.h"
 #include "animsmith/text.h"
@@ -20,25 +22,67 @@ static void put_quoted(anim_strbuf *out, const char *s)
     anim_text_quote_toml(out, s, strlen(s));
 }
 
-static uint32_t count_materials_named(const anim_doc *doc, const char *name)
+/* For n objects of one kind whose names name_of gives (NULL = unnamed):
+ * how many of the n carry each one's name (0 when unnamed). Sorted once,
+ * so a large skeleton costs n log n, not n squared. */
+typedef const char *(*name_of_fn)(const anim_doc *doc, uint32_t i);
+
+typedef struct {
+    const char *name;
+    uint32_t index;
+} named_ref;
+
+static int compare_named(const void *a, const void *b)
 {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < doc->material_count; i++)
-        if (doc->materials[i].name && !strcmp(doc->materials[i].name, name))
-            n++;
-    return n;
+    const named_ref *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
 }
 
-static uint32_t count_nodes_named(const anim_doc *doc, const char *name)
+static uint32_t *shared_name_counts(const anim_doc *doc, uint32_t n, name_of_fn name_of)
 {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < doc->bone_count; i++)
-        if (doc->bones[i].has_name && !strcmp(doc->bones[i].name, name))
-            n++;
-    return n;
+    uint32_t *counts = calloc(n ? n : 1, sizeof *counts);
+    named_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+    if (!counts || !refs) {
+        free(counts);
+        free(refs);
+        return NULL;
+    }
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (name_of(doc, i))
+            refs[m++] = (named_ref){name_of(doc, i), i};
+    qsort(refs, m, sizeof *refs, compare_named);
+    for (uint32_t lo = 0, hi; lo < m; lo = hi) {
+        for (hi = lo + 1; hi < m && !strcmp(refs[hi].name, refs[lo].name); hi++)
+            ;
+        for (uint32_t k = lo; k < hi; k++)
+            counts[refs[k].index] = hi - lo;
+    }
+    free(refs);
+    return counts;
 }
 
-static void render_skeleton(const anim_doc *doc, anim_strbuf *out)
+/* Authored names only: a generated "node{i}" is not a name the file gave,
+ * so nothing can be said to share it. */
+static const char *bone_name(const anim_doc *doc, uint32_t b)
+{
+    return doc->bones[b].has_name ? doc->bones[b].name : NULL;
+}
+
+static const char *material_name(const anim_doc *doc, uint32_t m)
+{
+    return doc->materials[m].name;
+}
+
+/* The marker inspect puts after a name a contract cannot target alone. */
+static void put_ambiguous(anim_strbuf *out, uint32_t same, const char *things)
+{
+    if (same > 1)
+        anim_strbuf_printf(out, " [ambiguous: %u %s share this name]", same, things);
+}
+
+static void render_skeleton(const anim_doc *doc, const uint32_t *bone_same, anim_strbuf *out)
 {
     anim_strbuf_printf(out, "skeleton: %u bones\n", doc->bone_count);
     for (uint32_t b = 0; b < doc->bone_count; b++) {
@@ -48,6 +92,7 @@ static void render_skeleton(const anim_doc *doc, anim_strbuf *out)
         put_atom(out, bone->name);
         if (bone->has_inverse_bind)
             anim_strbuf_puts(out, " [skinned]");
+        put_ambiguous(out, bone_same[b], "bones");
         anim_strbuf_putc(out, '\n');
     }
 }
@@ -63,22 +108,21 @@ static void render_material_ref(const anim_doc *doc, uint32_t m, anim_strbuf *ou
     }
 }
 
-static void render_materials(const anim_doc *doc, anim_strbuf *out)
+static void render_materials(const anim_doc *doc, const uint32_t *material_same,
+                             anim_strbuf *out)
 {
     anim_strbuf_printf(out, "materials: %u\n", doc->material_count);
     for (uint32_t m = 0; m < doc->material_count; m++) {
         anim_strbuf_puts(out, "  ");
         render_material_ref(doc, m, out);
-        const char *name = doc->materials[m].name;
-        uint32_t same = name ? count_materials_named(doc, name) : 0;
-        if (same > 1)
-            anim_strbuf_printf(out, " [ambiguous: %u materials share this name]", same);
+        put_ambiguous(out, material_same[m], "materials");
         anim_strbuf_putc(out, '\n');
     }
 }
 
 /* One block per node that instantiates a mesh, in source node order. */
-static void render_mesh_instances(const anim_doc *doc, anim_strbuf *out)
+static void render_mesh_instances(const anim_doc *doc, const uint32_t *bone_same,
+                                  anim_strbuf *out)
 {
     uint32_t count = 0;
     for (uint32_t b = 0; b < doc->bone_count; b++)
@@ -92,10 +136,8 @@ static void render_mesh_instances(const anim_doc *doc, anim_strbuf *out)
         anim_strbuf_puts(out, "  node ");
         if (bone->has_name) {
             put_quoted(out, bone->name);
-            uint32_t same = count_nodes_named(doc, bone->name);
             anim_strbuf_printf(out, " (node %u)", node);
-            if (same > 1)
-                anim_strbuf_printf(out, " [ambiguous: %u nodes share this name]", same);
+            put_ambiguous(out, bone_same[doc->node_to_bone[node]], "nodes");
         } else {
             anim_strbuf_printf(out, "(unnamed) (node %u)", node);
         }
@@ -158,9 +200,26 @@ static void render_clips(const anim_doc *doc, anim_strbuf *out)
     }
 }
 
+/* Every section after the path line; -1 on out of memory. */
+static int render_inspect(const anim_doc *doc, const anim_rig_resolution *rig, anim_strbuf *out)
+{
+    uint32_t *bone_same = shared_name_counts(doc, doc->bone_count, bone_name);
+    uint32_t *material_same = shared_name_counts(doc, doc->material_count, material_name);
+    int rc = bone_same && material_same ? 0 : -1;
+    if (rc == 0) {
+        anim_rig_format_inspect(doc, rig, out);
+        render_skeleton(doc, bone_same, out);
+        render_materials(doc, material_same, out);
+        render_mesh_instances(doc, bone_same, out);
+        render_clips(doc, out);
+    }
+    free(bone_same);
+    free(material_same);
+    return rc;
+}
+
 int cmd_inspect(int argc, char **argv, const cli_globals *globals)
 {
-    (void)globals;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (argv[i][0] == '-' && argv[i][1] != '\0')
@@ -172,28 +231,30 @@ int cmd_inspect(int argc, char **argv, const cli_globals *globals)
     }
     if (!path)
         return cli_operator_error("inspect: missing <file> (usage: animsmith inspect <file>)");
+    /* The rig section is the one lint judges with: same contract, same
+     * discovery (--config, else ./animsmith.toml), same profile and roles. */
+    int rc = EXIT_CLEAN;
+    anim_config *cfg = cli_config(globals, &rc);
+    if (!cfg)
+        return rc;
     anim_error err;
     anim_error_clear(&err);
     anim_asset *asset = anim_asset_load(path, NULL, &err);
-    if (!asset)
-        return cli_operator_error("%s", err.message);
-    const anim_doc *doc = &asset->doc;
-    anim_rig_config rig_cfg = {NULL, NULL};
+    anim_rig_config rig_cfg = anim_config_rig(cfg);
     anim_rig_resolution rig;
-    if (anim_rig_resolve(doc, &rig_cfg, &rig, &err)) {
-        anim_asset_free(asset);
-        return cli_operator_error("%s", err.message);
+    if (!asset || anim_rig_resolve(&asset->doc, &rig_cfg, &rig, &err)) {
+        rc = cli_operator_error("%s", err.message);
+    } else {
+        anim_strbuf out = ANIM_STRBUF_INIT;
+        put_atom(&out, path);
+        anim_strbuf_putc(&out, '\n');
+        if (render_inspect(&asset->doc, &rig, &out))
+            rc = cli_operator_error("out of memory");
+        else
+            cli_deliver(&out);
+        anim_strbuf_free(&out);
     }
-    anim_strbuf out = ANIM_STRBUF_INIT;
-    put_atom(&out, path);
-    anim_strbuf_putc(&out, '\n');
-    anim_rig_format_inspect(doc, &rig, &out);
-    render_skeleton(doc, &out);
-    render_materials(doc, &out);
-    render_mesh_instances(doc, &out);
-    render_clips(doc, &out);
-    cli_deliver(&out);
-    anim_strbuf_free(&out);
     anim_asset_free(asset);
-    return EXIT_CLEAN;
+    anim_config_free(cfg);
+    return rc;
 }

@@ -165,7 +165,8 @@ static void lint_one(size_t i, void *arg)
     anim_error_clear(&err);
     anim_asset *asset = anim_asset_load(path, NULL, &err);
     if (!asset) {
-        set_slot_error(slot, NULL, err.message);
+        /* With several inputs a load error must say which file it is. */
+        set_slot_error(slot, job->args->files.count > 1 ? path : NULL, err.message);
         return;
     }
     anim_lint_options opts = job->opts;
@@ -209,26 +210,20 @@ static bool run_fails(const anim_lint_file *files, size_t n, const lint_args *a)
     return false;
 }
 
-/* Renders the files that linted, in argument order. */
+/* Renders every file, in argument order (all of them linted). */
 static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, bool *fails)
 {
-    size_t n = 0;
-    for (size_t f = 0; f < a->files.count; f++)
-        n += slots[f].ok;
-    anim_lint_file *files = calloc(n ? n : 1, sizeof *files);
-    const anim_lint_file **file_ptrs = calloc(n ? n : 1, sizeof *file_ptrs);
-    anim_strbuf *fragments = calloc(n ? n : 1, sizeof *fragments);
+    size_t n = a->files.count;
+    anim_lint_file *files = calloc(n, sizeof *files);
+    const anim_lint_file **file_ptrs = calloc(n, sizeof *file_ptrs);
+    anim_strbuf *fragments = calloc(n, sizeof *fragments);
     int rc = 0;
     if (!files || !file_ptrs || !fragments)
         rc = cli_operator_error("out of memory");
-    size_t k = 0;
-    for (size_t f = 0; rc == 0 && f < a->files.count; f++) {
-        if (!slots[f].ok)
-            continue;
-        files[k] = slots[f].result;
-        file_ptrs[k] = &slots[f].result;
-        fragments[k] = slots[f].json; /* borrowed, freed with the slot */
-        k++;
+    for (size_t f = 0; rc == 0 && f < n; f++) {
+        files[f] = slots[f].result;
+        file_ptrs[f] = &slots[f].result;
+        fragments[f] = slots[f].json; /* borrowed, freed with the slot */
     }
     anim_lint_render_options ro;
     memset(&ro, 0, sizeof ro);
@@ -292,24 +287,26 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
             job.opts.select_count = a.select.count;
         }
         cli_run_jobs(a.files.count, a.jobs, lint_one, &job, "linting");
-        /* A file that failed is reported without losing the others'
-         * results; the exit code is the worst outcome (2). */
+        /* Nothing has been written yet: every file is linted before any
+         * output. An operator failure on any file leaves stdout empty -- a
+         * report that silently drops a file would read as a clean run of
+         * fewer files -- and every failing file is named, in argument
+         * order, so one rerun can fix them all. */
         bool any_failed = false;
         for (size_t f = 0; f < a.files.count; f++)
             if (!slots[f].ok) {
                 any_failed = true;
                 cli_operator_error("%s", slots[f].error ? slots[f].error : "out of memory");
             }
-        anim_strbuf out = ANIM_STRBUF_INIT;
         bool fails = false;
-        bool any_ok = false;
-        for (size_t f = 0; f < a.files.count; f++)
-            any_ok |= slots[f].ok;
-        if (any_ok && render(&a, slots, &out, &fails) == 0)
-            cli_deliver(&out);
-        else if (any_ok)
-            any_failed = true;
-        anim_strbuf_free(&out);
+        if (!any_failed) {
+            anim_strbuf out = ANIM_STRBUF_INIT;
+            if (render(&a, slots, &out, &fails) == 0)
+                cli_deliver(&out);
+            else
+                any_failed = true;
+            anim_strbuf_free(&out);
+        }
         rc = any_failed ? EXIT_OPERATOR : fails ? EXIT_FINDINGS : EXIT_CLEAN;
     }
     free_slots(slots, a.files.count);

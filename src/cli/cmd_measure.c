@@ -2,8 +2,7 @@
  * checks judge, per clip, plus the static asset evidence (spec 7.3; seed
  * 003 "measure and lint"). JSON is the default. Files are measured on
  * every core (--jobs N) and printed in argument order once all are done; a
- * file that fails is reported on stderr without losing the others' results
- * (exit 2). */
+ * file that fails is named on stderr and nothing is printed (exit 2). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +83,8 @@ static void measure_one(size_t i, void *arg)
     anim_error_clear(&err);
     mf->asset = anim_asset_load(path, NULL, &err);
     if (!mf->asset) {
-        fail_with(mf, NULL, err.message);
+        /* With several inputs a load error must say which file it is. */
+        fail_with(mf, job->args->files.count > 1 ? path : NULL, err.message);
         return;
     }
     mf->arena = anim_arena_new();
@@ -102,22 +102,20 @@ static void measure_one(size_t i, void *arg)
     mf->ok = true;
 }
 
+/* Renders every file, in argument order (all of them measured). */
 static int render(const measure_args *a, measured_file *mfs, anim_strbuf *out)
 {
-    anim_measure_file *files = calloc(a->files.count ? a->files.count : 1, sizeof *files);
+    size_t n = a->files.count;
+    anim_measure_file *files = calloc(n, sizeof *files);
     if (!files)
         return cli_operator_error("out of memory");
-    size_t n = 0;
-    for (size_t f = 0; f < a->files.count; f++) {
-        if (!mfs[f].ok)
-            continue;
-        files[n].path = a->files.items[f];
-        files[n].sha256_hex = mfs[f].sha256;
-        files[n].bytes = mfs[f].asset->source.byte_count;
-        files[n].doc = &mfs[f].asset->doc;
-        files[n].rig = &mfs[f].rig;
-        files[n].measurements = &mfs[f].m;
-        n++;
+    for (size_t f = 0; f < n; f++) {
+        files[f].path = a->files.items[f];
+        files[f].sha256_hex = mfs[f].sha256;
+        files[f].bytes = mfs[f].asset->source.byte_count;
+        files[f].doc = &mfs[f].asset->doc;
+        files[f].rig = &mfs[f].rig;
+        files[f].measurements = &mfs[f].m;
     }
     int rc = 0;
     if (a->text) {
@@ -154,22 +152,23 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
     if (!rc) {
         measure_job job = {&a, cfg, mfs};
         cli_run_jobs(a.files.count, a.jobs, measure_one, &job, "measuring");
-        bool any_failed = false, any_ok = false;
-        for (size_t f = 0; f < a.files.count; f++) {
-            any_ok |= mfs[f].ok;
+        /* As for lint: an operator failure on any file leaves stdout
+         * empty (an envelope without that file would look complete), and
+         * every failing file is named in argument order. */
+        bool any_failed = false;
+        for (size_t f = 0; f < a.files.count; f++)
             if (!mfs[f].ok) {
                 any_failed = true;
                 cli_operator_error("%s", mfs[f].error ? mfs[f].error : "out of memory");
             }
-        }
-        anim_strbuf out = ANIM_STRBUF_INIT;
-        if (any_ok) {
+        if (!any_failed) {
+            anim_strbuf out = ANIM_STRBUF_INIT;
             if (render(&a, mfs, &out) == 0)
                 cli_deliver(&out);
             else
                 any_failed = true;
+            anim_strbuf_free(&out);
         }
-        anim_strbuf_free(&out);
         rc = any_failed ? EXIT_OPERATOR : EXIT_CLEAN;
     }
     for (size_t f = 0; mfs && f < a.files.count; f++) {

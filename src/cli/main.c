@@ -9,6 +9,7 @@
 #include "animsmith/config.h"
 #include "animsmith/text.h"
 #include "animsmith_version.h"
+#include "args.h"
 #include "cli.h"
 
 static const cli_command commands[] = {
@@ -118,14 +119,13 @@ int main(int argc, char **argv)
         return cli_operator_error("out of memory");
     int n = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--config") == 0) {
-            if (i + 1 >= argc) {
-                free(rest);
-                return cli_operator_error("--config requires a file argument");
-            }
-            globals.config_path = argv[++i];
-        } else if (strncmp(argv[i], "--config=", 9) == 0) {
-            globals.config_path = argv[i] + 9;
+        bool missing = false;
+        const char *v = cli_option_value(argc, argv, &i, "--config", &missing);
+        if (v) {
+            globals.config_path = v;
+        } else if (missing) {
+            free(rest);
+            return cli_operator_error("--config requires a file argument");
         } else {
             rest[n++] = argv[i];
         }

@@ -1,8 +1,10 @@
 /* [checks.<id>] and [runtime_nodes] (spec 6.2). Every check table accepts
- * every key (only the owning check reads each); ids are not checked
- * against the catalog, because unknown ids are accepted silently. */
+ * every key (only the owning check reads each). The id must name a check
+ * in the catalog: a misspelt id would otherwise configure nothing and say
+ * nothing, leaving the check at its default severity. */
 #include <string.h>
 
+#include "animsmith/lint.h"
 #include "config/config_internal.h"
 
 static const char *const runtime_keys[] = {"selectors", NULL};
@@ -41,6 +43,22 @@ static int read_severity(cfg_ctx *c, const char *parent, const anim_toml_entry *
                     cfg_entry_path(c, parent, e), cfg_quote(c, s, strlen(s)));
 }
 
+/* The catalog is the only list of check ids (the lint registry; --select
+ * refuses against the same list), so the contract cannot drift from it. */
+static int known_check_id(cfg_ctx *c, const anim_toml_entry *te, const char *id,
+                          const char *label)
+{
+    if (anim_check_find(id))
+        return 0;
+    size_t n = anim_check_count();
+    const char **ids = anim_arena_calloc(c->arena, n + 1, sizeof *ids);
+    if (!ids)
+        return cfg_nomem(c);
+    for (size_t i = 0; i < n; i++)
+        ids[i] = anim_check_at(i)->id;
+    return cfg_unknown_name(c, te, "check", label, ids);
+}
+
 static int load_check(cfg_ctx *c, const anim_toml_entry *te, anim_check_config *cc)
 {
     const char *path = cfg_entry_path(c, "checks", te);
@@ -49,6 +67,8 @@ static int load_check(cfg_ctx *c, const anim_toml_entry *te, anim_check_config *
     const char *label = anim_arena_printf(c->arena, "[%s]", path);
     if (!label)
         return cfg_nomem(c);
+    if (known_check_id(c, te, cc->id, label) < 0)
+        return -1;
     const anim_toml_value *t = te->value;
     const char *keys[ANIM_CHECK_SETTING_COUNT + 3];
     known_check_keys(keys);

@@ -79,6 +79,13 @@ int cfg_expect_table(cfg_ctx *c, const anim_toml_value *v, const char *path);
  * a header ("[checks.loop-seam]", "the top level"). */
 int cfg_check_keys(cfg_ctx *c, const anim_toml_value *table, const char *table_label,
                    const char *const *known);
+/* The known name within two edits of name[0..len), or NULL. */
+const char *cfg_nearest_name(const char *name, size_t len, const char *const *known);
+/* Refuses entry e at its key: "unknown NOUN "KEY" in TABLE_LABEL (did you
+ * mean "X"?)", or "(known NOUNs: a, b, ...)" when nothing is close. known
+ * is NULL-terminated. Returns -1. */
+int cfg_unknown_name(cfg_ctx *c, const anim_toml_entry *e, const char *noun,
+                     const char *table_label, const char *const *known);
 /* "PATH is missing required key "KEY"" at the table's position. */
 int cfg_missing(cfg_ctx *c, const anim_toml_value *table, const char *path, const char *key);
 

@@ -110,63 +110,16 @@ int cfg_expect_table_entry(cfg_ctx *c, const char *parent, const anim_toml_entry
     return 0;
 }
 
-/* Edit distance, capped: only used to suggest a spelling for short keys. */
-static size_t distance(const char *a, size_t la, const char *b, size_t lb)
-{
-    enum { MAXK = 48 };
-    if (la > MAXK || lb > MAXK)
-        return (size_t)-1;
-    size_t row[MAXK + 1];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] == b[j - 1] ? 0 : 1);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 int cfg_check_keys(cfg_ctx *c, const anim_toml_value *table, const char *table_label,
                    const char *const *known)
 {
     for (size_t i = 0; i < table->u.table.count; i++) {
         const anim_toml_entry *e = &table->u.table.entries[i];
         bool ok = false;
-        const char *near = NULL;
-        size_t near_d = 3; /* suggest only within two edits */
-        for (size_t k = 0; known[k]; k++) {
-            if (strlen(known[k]) == e->key_len && memcmp(known[k], e->key, e->key_len) == 0) {
-                ok = true;
-                break;
-            }
-            size_t d = distance(e->key, e->key_len, known[k], strlen(known[k]));
-            if (d < near_d) {
-                near_d = d;
-                near = known[k];
-            }
-        }
-        if (ok)
-            continue;
-        const char *q = cfg_quote(c, e->key, e->key_len);
-        if (near)
-            return cfg_fail(c, e->line, e->column, "unknown key %s in %s (did you mean \"%s\"?)", q,
-                            table_label, near);
-        anim_strbuf sb = ANIM_STRBUF_INIT;
-        for (size_t k = 0; known[k]; k++)
-            anim_strbuf_printf(&sb, "%s%s", k ? ", " : "", known[k]);
-        const char *list = sb_finish(c, &sb);
-        return cfg_fail(c, e->line, e->column, "unknown key %s in %s (known keys: %s)", q,
-                        table_label, list);
+        for (size_t k = 0; known[k] && !ok; k++)
+            ok = strlen(known[k]) == e->key_len && memcmp(known[k], e->key, e->key_len) == 0;
+        if (!ok)
+            return cfg_unknown_name(c, e, "key", table_label, known);
     }
     return 0;
 }

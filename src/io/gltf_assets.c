@@ -5,6 +5,7 @@
 #include "io/gltf_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* What a semantic may hold: a type and a set of component encodings. */
@@ -330,6 +331,80 @@ static int build_named(const anim_source *src, anim_arena *arena, const char *ke
     return 0;
 }
 
+/* The core textureInfo slots, in ANIM_MATERIAL_TEXTURE_SLOTS order: which
+ * object holds each (the material or its pbrMetallicRoughness) and its key. */
+static const struct {
+    bool in_pbr;
+    const char *key;
+} texture_slots[ANIM_MATERIAL_TEXTURE_SLOTS] = {
+    {true, "baseColorTexture"}, {false, "normalTexture"}, {true, "metallicRoughnessTexture"},
+    {false, "occlusionTexture"}, {false, "emissiveTexture"},
+};
+
+/* A material's name and texture references. A textureInfo must be an
+ * object whose required "index" names one of the file's textures; anything
+ * else is refused naming the material and slot, as every other reference
+ * is, rather than measured as if the slot were empty. */
+static int build_material(const anim_source *src, anim_arena *arena, const anim_json_value *obj,
+                          uint32_t m, uint32_t texture_count, anim_material *mat,
+                          anim_error *err)
+{
+    char ctx[48], pctx[80], sctx[120];
+    gltf_format_ctx(ctx, sizeof ctx, "material ", m);
+    snprintf(pctx, sizeof pctx, "%s pbrMetallicRoughness", ctx);
+    const anim_json_value *pbr = anim_json_get(obj, "pbrMetallicRoughness");
+    if (gltf_get_string(arena, obj, "name", ctx, &mat->name, err) ||
+        (pbr && gltf_require_object(pbr, pctx, err)))
+        return -1;
+    for (int s = 0; s < ANIM_MATERIAL_TEXTURE_SLOTS; s++) {
+        const anim_json_value *parent = texture_slots[s].in_pbr ? pbr : obj;
+        const anim_json_value *info = parent ? anim_json_get(parent, texture_slots[s].key) : NULL;
+        mat->textures[s] = ANIM_NONE;
+        if (!info)
+            continue;
+        snprintf(sctx, sizeof sctx, "%s %s%s", ctx,
+                 texture_slots[s].in_pbr ? "pbrMetallicRoughness." : "", texture_slots[s].key);
+        if (gltf_require_object(info, sctx, err) ||
+            gltf_get_index(src->json_text, info, "index", sctx, true, texture_count, "texture",
+                           &mat->textures[s], err))
+            return -1;
+    }
+    return 0;
+}
+
+/* glTF lists each root of a scene once, and only roots: a repeated or
+ * non-root entry would count a subtree twice in the scene's evidence. */
+static int check_scene_roots(const anim_doc *doc, anim_error *err)
+{
+    /* scene_of[node] = 1 + the last scene that listed it, entry_of[node]
+     * the entry there: one pass, no per-scene clearing. */
+    size_t n = doc->node_count ? doc->node_count : 1;
+    uint32_t *scene_of = calloc(n, sizeof *scene_of);
+    uint32_t *entry_of = calloc(n, sizeof *entry_of);
+    int rc = scene_of && entry_of ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (uint32_t s = 0; s < doc->scene_count && rc == 0; s++) {
+        const anim_scene *scene = &doc->scenes[s];
+        for (uint32_t k = 0; k < scene->node_count && rc == 0; k++) {
+            uint32_t node = scene->nodes[k];
+            const anim_bone *bone = &doc->bones[doc->node_to_bone[node]];
+            if (scene_of[node] == s + 1)
+                rc = anim_error_set(err, ANIM_ERR_INVALID,
+                                    "scene %u: nodes[%u] lists node %u a second time (nodes[%u])",
+                                    s, k, node, entry_of[node]);
+            else if (bone->parent != ANIM_NONE)
+                rc = anim_error_set(err, ANIM_ERR_INVALID,
+                                    "scene %u: nodes[%u] is node %u, which is not a root (node %u "
+                                    "lists it as a child)",
+                                    s, k, node, doc->bones[bone->parent].node);
+            scene_of[node] = s + 1;
+            entry_of[node] = k;
+        }
+    }
+    free(scene_of);
+    free(entry_of);
+    return rc;
+}
+
 int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
                       anim_error *err)
 {
@@ -343,13 +418,11 @@ int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
         build_named(src, arena, "scenes", "scene", sizeof(anim_scene), &doc->scene_count,
                     (void **)&doc->scenes, err))
         return -1;
-    for (uint32_t i = 0; i < doc->material_count; i++) {
-        char ctx[48];
-        snprintf(ctx, sizeof ctx, "material %u", i);
-        arr = anim_json_get(src->root, "materials");
-        if (gltf_get_string(arena, &arr->u.items[i], "name", ctx, &doc->materials[i].name, err))
+    arr = anim_json_get(src->root, "materials");
+    for (uint32_t i = 0; i < doc->material_count; i++)
+        if (build_material(src, arena, &arr->u.items[i], i, doc->texture_count,
+                           &doc->materials[i], err))
             return -1;
-    }
     for (uint32_t i = 0; i < doc->image_count; i++) {
         char ctx[48];
         snprintf(ctx, sizeof ctx, "image %u", i);
@@ -406,6 +479,8 @@ int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
                                       ctx, k, doc->node_count);
         }
     }
+    if (check_scene_roots(doc, err))
+        return -1;
     if (gltf_get_index(src->json_text, src->root, "scene", "glTF root", false, doc->scene_count, "scene",
                        &doc->default_scene, err))
         return -1;

@@ -324,18 +324,34 @@ static void clip_duration(anim_clip *clip, decode_cache *cache)
     }
 }
 
-/* Clip name: authored, or "animation{i}"; the n-th repeat of a base name
- * becomes "{base}#n" (spec 1.3: counter keyed by the base name only). */
-static const char *clip_name(anim_arena *arena, anim_doc *doc, uint32_t index, const char *base)
+/* Every clip's base name (authored, or "animation{i}") and then its
+ * unique name (gltf_clip_names.c), before any track is read: the rule looks
+ * at later clips too, and messages about a clip's tracks use its name. A
+ * name the tree cannot give (not a string) counts as absent here; the clip
+ * is refused when its turn comes. */
+static int name_all_clips(anim_arena *arena, anim_doc *doc, const anim_json_value *anims,
+                          const gltf_scan *scan, anim_error *err)
 {
-    uint32_t uses = 0;
-    /* Count earlier clips whose *base* name equals this one. */
-    for (uint32_t i = 0; i < index; i++)
-        if (doc->clips[i].base_name && !strcmp(doc->clips[i].base_name, base))
-            uses++;
-    if (uses == 0)
-        return base;
-    return anim_arena_printf(arena, "%s#%u", base, uses);
+    for (uint32_t a = 0; a < doc->clip_count; a++) {
+        anim_clip *clip = &doc->clips[a];
+        const char *name = NULL;
+        if (scan) {
+            const gltf_anim_rec *rec = &scan->anims[a];
+            if ((rec->has & AN_NAME) && !(name = anim_arena_strndup(arena, rec->name, rec->name_len)))
+                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        } else {
+            const anim_json_value *obj = &anims->u.items[a];
+            if (obj->type == ANIM_JSON_OBJECT &&
+                gltf_get_string(arena, obj, "name", "animation", &name, NULL))
+                name = NULL;
+        }
+        clip->animation = a;
+        clip->has_name = name != NULL;
+        clip->base_name = name ? name : anim_arena_printf(arena, "animation%u", a);
+        if (!clip->base_name)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    }
+    return gltf_name_clips(arena, doc, err);
 }
 
 static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
@@ -499,28 +515,27 @@ static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *
     if (scan && !(track_pool = gltf_table_calloc(arena, scan->channels_count ? scan->channels_count : 1,
                                                  sizeof *track_pool)))
         return -1;
+    if (name_all_clips(arena, doc, anims, scan, err))
+        return -1;
     for (uint32_t a = 0; a < doc->clip_count; a++) {
         anim_clip *clip = &doc->clips[a];
         const anim_json_value *channels = NULL, *samplers = NULL;
         const gltf_anim_rec *rec = NULL;
-        const char *name;
         size_t sc, cc;
         if (scan) {
             rec = &scan->anims[a];
             if (!(rec->has & AN_CHANNELS) || !(rec->has & AN_SAMPLERS) ||
                 rec->channel_count > GLTF_MAX_ARRAY || rec->sampler_count > GLTF_MAX_ARRAY)
                 return -1;
-            name = NULL;
-            if ((rec->has & AN_NAME) && !(name = anim_arena_strndup(arena, rec->name, rec->name_len)))
-                return -1;
             sc = rec->sampler_count;
             cc = rec->channel_count;
         } else {
             const anim_json_value *obj = &anims->u.items[a];
+            const anim_json_value *name;
             char ctx[48];
             snprintf(ctx, sizeof ctx, "animation %u", a);
             if (gltf_require_object(obj, ctx, err) ||
-                gltf_get_string(arena, obj, "name", ctx, &name, err) ||
+                gltf_get_string_value(obj, "name", ctx, &name, err) ||
                 gltf_get_array(obj, "channels", ctx, &channels, err) ||
                 gltf_get_array(obj, "samplers", ctx, &samplers, err))
                 return -1;
@@ -530,14 +545,6 @@ static int build_all_clips(const anim_source *src, anim_arena *arena, anim_doc *
             sc = samplers->len;
             cc = channels->len;
         }
-        clip->animation = a;
-        clip->has_name = name != NULL;
-        clip->base_name = name ? name : anim_arena_printf(arena, "animation%u", a);
-        if (!clip->base_name)
-            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-        clip->name = clip_name(arena, doc, a, clip->base_name);
-        if (!clip->name)
-            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         sampler_def *defs = anim_arena_calloc(arena, sc ? sc : 1, sizeof *defs);
         clip->tracks = rec ? track_pool + rec->first_channel
                            : anim_arena_calloc(arena, cc ? cc : 1, sizeof *clip->tracks);

@@ -178,6 +178,9 @@ int gltf_build_assets(const anim_source *src, anim_arena *arena, anim_doc *doc,
                       anim_error *err);
 int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
                      const gltf_scan *scan, anim_error *err);
+/* Sets every clip's name from the base names already set on doc->clips:
+ * distinct, in file order (the rule is at the top of gltf_clip_names.c). */
+int gltf_name_clips(anim_arena *arena, anim_doc *doc, anim_error *err);
 
 /* Accessor layout: verifies that every element (dense and sparse) lies
  * inside its buffer view and the resolved buffer bytes. ctx names the user

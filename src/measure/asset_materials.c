@@ -4,19 +4,9 @@
  * texture's image reference. Extension-defined slots are not modeled. */
 #include "measure/asset_internal.h"
 
-#include "animsmith/json.h"
-
-/* The "index" of a textureInfo member, or ANIM_NONE. */
-static uint32_t texture_info_index(const anim_json_value *parent, const char *key,
-                                   uint32_t texture_count)
-{
-    const anim_json_value *info = parent ? anim_json_get(parent, key) : NULL;
-    const anim_json_value *idx = info ? anim_json_get(info, "index") : NULL;
-    if (!idx || !anim_json_is_integer(idx))
-        return ANIM_NONE;
-    int64_t v = anim_json_integer(idx);
-    return v >= 0 && v < (int64_t)texture_count ? (uint32_t)v : ANIM_NONE;
-}
+/* The reader keeps the slots in this enum's order and has refused every
+ * reference that names no texture, so each slot is a binding or absent. */
+_Static_assert(ANIM_SLOT_COUNT == ANIM_MATERIAL_TEXTURE_SLOTS, "material texture slots");
 
 int asset_measure_materials(const anim_asset *asset, anim_arena *arena,
                             anim_asset_measurements *out, anim_error *err)
@@ -31,21 +21,11 @@ int asset_measure_materials(const anim_asset *asset, anim_arena *arena,
                                       sizeof *out->textures);
     if (!out->materials || !out->textures)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    const anim_json_value *materials = anim_json_get(asset->source.root, "materials");
     for (uint32_t i = 0; i < doc->material_count; i++) {
         anim_material_measurements *mm = &out->materials[i];
         mm->material_index = i;
         mm->name = doc->materials[i].name;
-        const anim_json_value *obj =
-            materials && i < anim_json_count(materials) ? anim_json_item(materials, i) : NULL;
-        const anim_json_value *pbr = obj ? anim_json_get(obj, "pbrMetallicRoughness") : NULL;
-        uint32_t slot_texture[ANIM_SLOT_COUNT] = {
-            texture_info_index(pbr, "baseColorTexture", doc->texture_count),
-            texture_info_index(obj, "normalTexture", doc->texture_count),
-            texture_info_index(pbr, "metallicRoughnessTexture", doc->texture_count),
-            texture_info_index(obj, "occlusionTexture", doc->texture_count),
-            texture_info_index(obj, "emissiveTexture", doc->texture_count),
-        };
+        const uint32_t *slot_texture = doc->materials[i].textures;
         for (int s = 0; s < ANIM_SLOT_COUNT; s++) {
             if (slot_texture[s] == ANIM_NONE)
                 continue;

@@ -64,7 +64,8 @@ static int scene_roots(const anim_doc *doc, anim_arena *arena, anim_asset_measur
     uint32_t *counts = anim_arena_calloc(arena, n ? n : 1, sizeof *counts);
     if (!counts)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    /* A scene listing a node twice names it once. */
+    /* The reader refuses a scene listing a node twice; a document built
+     * in memory that does so still names the scene once. */
     for (uint32_t s = 0; s < doc->scene_count; s++)
         for (uint32_t k = 0; k < doc->scenes[s].node_count; k++) {
             uint32_t node = doc->scenes[s].nodes[k];

@@ -1,5 +1,5 @@
 /* The diff comparison (spec 10, with seed 003's rules for loop-continuity
- * rows and channel identity) over two validated measurements-v18 trees.
+ * rows and channel identity) over two validated measurement trees (any version diff reads).
  *
  * Significance floors are what separates a real change from re-export
  * noise: an f32 round trip of the same motion moves positions by ~1e-7 m,
@@ -13,7 +13,18 @@
  * present on one side only (the skeleton changed) counts as
  * not_applicable on the other. When the whole table appears or
  * disappears, loop_continuity_availability already says so, so no
- * per-row deltas are added. */
+ * per-row deltas are added.
+ *
+ * Across measurements versions both sides are read in the older
+ * version's view (the same projection later contracts define for
+ * consumers of an older one): before measurements-v17 a loop table has no
+ * per-row status, so its rows are measured by construction, and a newer
+ * table holding an unavailable row reads as an unavailable
+ * loop_continuity fact, which is how the older contract records that
+ * clip. Comparing the newer rows directly would report availability the
+ * older report could never have expressed. The other version differences
+ * (primitive and image evidence, linear-transform rotations) lie in the
+ * static evidence, which is not compared. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -30,6 +41,7 @@ typedef struct cmp {
     size_t n, cap;
     bool oom;
     name_ref clip;
+    int view; /* the older side's measurements version */
 } cmp;
 
 
@@ -153,19 +165,41 @@ static void push_field(cmp *c, const char *name, const anim_json_value *ob,
     push_num(c, &m, hb, b, ha, a, floor_, period);
 }
 
-static const char *became(const anim_json_value *status)
+/* A status string (validated trees hold only the three names). */
+static name_ref status_of(const anim_json_value *obj, const char *key)
 {
-    if (anim_json_string_eq(status, "measured"))
+    const anim_json_value *x = obj ? anim_json_get(obj, key) : NULL;
+    name_ref r = {NULL, 0, x};
+    if (x && x->type == ANIM_JSON_STRING) {
+        r.s = anim_json_string(x);
+        r.len = anim_json_string_len(x);
+    }
+    return r;
+}
+
+static name_ref status_named(const char *name)
+{
+    name_ref r = {name, strlen(name), NULL};
+    return r;
+}
+
+static bool status_is(const name_ref *st, const char *name)
+{
+    return st->s && st->len == strlen(name) && memcmp(st->s, name, st->len) == 0;
+}
+
+static const char *became(const name_ref *status)
+{
+    if (status_is(status, "measured"))
         return "became measured";
-    if (anim_json_string_eq(status, "not_applicable"))
+    if (status_is(status, "not_applicable"))
         return "no longer applicable";
     return "became unavailable";
 }
 
-static void push_status(cmp *c, anim_strbuf *metric, const anim_json_value *sb,
-                        const anim_json_value *sa)
+static void push_status(cmp *c, anim_strbuf *metric, const name_ref *sb, const name_ref *sa)
 {
-    if (same_string(sb, sa)) {
+    if ((!sb->s && !sa->s) || (sb->s && sa->s && diff_name_cmp(sb, sa) == 0)) {
         anim_strbuf_free(metric);
         return;
     }
@@ -177,7 +211,8 @@ static void push_status_field(cmp *c, const char *name, const anim_json_value *o
 {
     anim_strbuf m = ANIM_STRBUF_INIT;
     metric_of(&m, name);
-    push_status(c, &m, anim_json_get(ob, key), anim_json_get(oa, key));
+    name_ref sb = status_of(ob, key), sa = status_of(oa, key);
+    push_status(c, &m, &sb, &sa);
 }
 
 /* ---- loop continuity rows ---- */
@@ -187,12 +222,43 @@ static const char *const LOOP_FIELDS[] = {"position_delta_m", "rotation_delta_de
                                           "seam_angular_velocity_delta_degps"};
 static const double LOOP_FLOORS[] = {0.001, 0.1, 0.01, 0.5};
 
-static void compare_loop(cmp *c, const anim_json_value *cb, const anim_json_value *ca)
+/* A clip's loop-continuity fact as the comparison's version view sees
+ * it: its status and, when measured, its rows. */
+typedef struct loop_view {
+    name_ref status;
+    const anim_json_value *bones;
+} loop_view;
+
+/* A row's status; rows before measurements-v17 carry none and are
+ * measured by construction. */
+static name_ref row_status(const anim_json_value *row)
 {
-    const anim_json_value *lb = obj_at(cb, "loop_continuity");
-    const anim_json_value *la = obj_at(ca, "loop_continuity");
-    const anim_json_value *bb = lb ? anim_json_get(lb, "bones") : NULL;
-    const anim_json_value *ba = la ? anim_json_get(la, "bones") : NULL;
+    name_ref st = status_of(row, "availability");
+    return st.value ? st : status_named("measured");
+}
+
+static loop_view view_loop(const cmp *c, const anim_json_value *clip)
+{
+    loop_view lv;
+    lv.status = status_of(clip, "loop_continuity_availability");
+    const anim_json_value *lc = obj_at(clip, "loop_continuity");
+    lv.bones = lc ? anim_json_get(lc, "bones") : NULL;
+    if (!lv.bones || diff_has(c->view, DIFF_F_LOOP_ROW_AVAILABILITY))
+        return lv;
+    for (size_t i = 0; i < anim_json_count(lv.bones); i++) {
+        name_ref st = row_status(anim_json_item(lv.bones, i));
+        if (!status_is(&st, "measured")) {
+            lv.status = status_named("unavailable");
+            lv.bones = NULL;
+            break;
+        }
+    }
+    return lv;
+}
+
+static void compare_loop(cmp *c, const loop_view *lb, const loop_view *la)
+{
+    const anim_json_value *bb = lb->bones, *ba = la->bones;
     if (!bb || !ba)
         return;
     size_t nb = anim_json_count(bb), na = anim_json_count(ba);
@@ -200,19 +266,17 @@ static void compare_loop(cmp *c, const anim_json_value *cb, const anim_json_valu
     for (size_t i = 0; i < n; i++) {
         const anim_json_value *rb = i < nb ? anim_json_item(bb, i) : NULL;
         const anim_json_value *ra = i < na ? anim_json_item(ba, i) : NULL;
-        const anim_json_value *sb = rb ? anim_json_get(rb, "availability") : NULL;
-        const anim_json_value *sa = ra ? anim_json_get(ra, "availability") : NULL;
-        bool mb = sb && anim_json_string_eq(sb, "measured");
-        bool ma = sa && anim_json_string_eq(sa, "measured");
-        if (!sb || !sa || !same_string(sb, sa)) {
+        name_ref sb = rb ? row_status(rb) : status_named("");
+        name_ref sa = ra ? row_status(ra) : status_named("");
+        if (!rb || !ra || diff_name_cmp(&sb, &sa) != 0) {
             anim_strbuf m = ANIM_STRBUF_INIT;
             anim_strbuf_printf(&m, "loop_continuity.bones[%zu].availability", i);
             /* A row missing on the after side: the bone no longer
              * exists, so the fact is not applicable there. */
-            add(c, &m, false, 0, false, 0, sa ? became(sa) : "no longer applicable", NULL);
+            add(c, &m, false, 0, false, 0, ra ? became(&sa) : "no longer applicable", NULL);
             continue;
         }
-        if (!mb || !ma)
+        if (!status_is(&sb, "measured") || !status_is(&sa, "measured"))
             continue;
         for (size_t k = 0; k < 4; k++) {
             double b = 0, a = 0;
@@ -503,8 +567,9 @@ static const char *const TRANSLATION_FIELDS[] = {
     "horizontal_displacement_x_m", "horizontal_displacement_z_m", "horizontal_travel_m",
     "vertical_displacement_m",     "vertical_min_displacement_m", "vertical_max_displacement_m"};
 
+/* After loop_continuity_availability, which follows the version view. */
 static const char *const CLIP_STATUSES[] = {
-    "loop_continuity_availability", "loop_endpoint_mode_availability",
+    "loop_endpoint_mode_availability",
     "frame_grid_availability",      "loop_seam_ratio_availability",
     "gait_availability",            "root_trajectory_availability",
     "speed_mps_availability"};
@@ -531,8 +596,12 @@ static void compare_clip(cmp *c, const anim_json_value *cb, const anim_json_valu
     push_field(c, "root_trajectory.yaw.net_yaw_deg", yb, ya, "net_yaw_deg", 0.1, 360.0);
     push_field(c, "root_trajectory.yaw.unwrapped_yaw_deg", yb, ya, "unwrapped_yaw_deg", 0.1, 0);
     push_field(c, "root_trajectory.yaw.yaw_travel_deg", yb, ya, "yaw_travel_deg", 0.1, 0);
-    compare_loop(c, cb, ca);
+    loop_view lb = view_loop(c, cb), la = view_loop(c, ca);
+    compare_loop(c, &lb, &la);
     compare_trajectory_identity(c, tb, ta);
+    anim_strbuf lm = ANIM_STRBUF_INIT;
+    metric_of(&lm, "loop_continuity_availability");
+    push_status(c, &lm, &lb.status, &la.status);
     for (size_t k = 0; k < sizeof CLIP_STATUSES / sizeof *CLIP_STATUSES; k++)
         push_status_field(c, CLIP_STATUSES[k], cb, ca, CLIP_STATUSES[k]);
     if (gb && ga)
@@ -554,6 +623,17 @@ static void clip_event(cmp *c, const char *note)
     add(c, &m, false, 0, false, 0, note, NULL);
 }
 
+/* A validated tree's version (the current one for a tree without it,
+ * which only a caller bypassing validation can pass). */
+static int measurements_version(const anim_json_value *m)
+{
+    const anim_json_value *x = m ? anim_json_get(m, "schema_version") : NULL;
+    if (!x || !anim_json_is_integer(x) || anim_json_integer(x) < 0 ||
+        anim_json_integer(x) > ANIM_MEASUREMENTS_SCHEMA_VERSION)
+        return ANIM_MEASUREMENTS_SCHEMA_VERSION;
+    return (int)anim_json_integer(x);
+}
+
 /* Clip names are NUL-terminated arena copies for the result. */
 static bool set_clip(cmp *c, const name_ref *name)
 {
@@ -570,6 +650,10 @@ int anim_diff_compare(const anim_json_value *before, const anim_json_value *afte
     cmp c;
     memset(&c, 0, sizeof c);
     c.arena = arena;
+    c.view = measurements_version(before);
+    int va = measurements_version(after);
+    if (va < c.view)
+        c.view = va;
     out->deltas = NULL;
     out->count = 0;
     size_t nb, na;

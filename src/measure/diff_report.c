@@ -1,18 +1,25 @@
 /* The two ways a diff side becomes a measurements tree: reading one of our
- * own `measure`/`lint` JSON reports, or writing an asset's measurements
- * with the `measure` writer and reading them back. Both end in
- * anim_diff_validate_measurements, so the comparison only ever sees
- * records that satisfy the contract. */
+ * own `measure`/`lint` JSON reports (current or historical, each against
+ * its own contract), or writing an asset's measurements with the
+ * `measure` writer and reading them back. Both end in
+ * anim_diff_validate_measurements with the version the contract pairs, so
+ * the comparison only ever sees records that satisfy their contract. */
 #include <stdio.h>
 #include <string.h>
 
 #include "animsmith/diff.h"
 #include "animsmith/json_write.h"
 #include "animsmith/report.h"
+#include "measure/diff_internal.h"
 
 #define REGENERATE                                                                          \
     "regenerate a current output-v19 report from the original asset with animsmith measure " \
     "--format json"
+
+/* The contracts of anim_diff_paired_measurements, for refusals. */
+#define DIFF_READS                                                                          \
+    "diff reads output-v19 measure/lint reports with measurements-v18, output-v13 to "      \
+    "output-v17 with measurements-v16 and output-v11/v12 with measurements-v15"
 
 static bool small_uint(const anim_json_value *x, int64_t *out)
 {
@@ -22,9 +29,12 @@ static bool small_uint(const anim_json_value *x, int64_t *out)
     return true;
 }
 
-/* Envelope identity: output-v19 only; anything older or unknown gets the
- * regeneration guidance (this build keeps no historical readers). */
-static int check_envelope(const char *path, const anim_json_value *root, anim_error *err)
+/* Envelope identity: one of the contracts diff reads, with the schema URN
+ * of its own version. Older (output-v10 and earlier, from before role
+ * provenance), unread (output-v18) and unknown versions get the
+ * regeneration guidance. *mv receives the paired measurements version. */
+static int check_envelope(const char *path, const anim_json_value *root, int *mv_out,
+                          anim_error *err)
 {
     if (root->type != ANIM_JSON_OBJECT)
         return anim_error_set(err, ANIM_ERR_INVALID,
@@ -38,16 +48,18 @@ static int check_envelope(const char *path, const anim_json_value *root, anim_er
                               "%s: not an animsmith measure/lint report (schema_version and "
                               "schema are required)",
                               path);
-    if (version != ANIM_OUTPUT_SCHEMA_VERSION)
+    int mv = anim_diff_paired_measurements(version);
+    if (!mv)
         return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
-                              "%s: unsupported report contract output-v%lld (diff reads output-v%d "
-                              "measure/lint reports with measurements-v%d); " REGENERATE,
-                              path, (long long)version, ANIM_OUTPUT_SCHEMA_VERSION,
-                              ANIM_MEASUREMENTS_SCHEMA_VERSION);
-    if (!anim_json_string_eq(schema, ANIM_OUTPUT_SCHEMA))
+                              "%s: unsupported report contract output-v%lld (" DIFF_READS
+                              "); " REGENERATE,
+                              path, (long long)version);
+    char urn[64];
+    snprintf(urn, sizeof urn, "urn:animsmith:schema:output:%lld", (long long)version);
+    if (!anim_json_string_eq(schema, urn))
         return anim_error_set(err, ANIM_ERR_INVALID,
-                              "%s: schema does not match schema_version %d (expected \"%s\")", path,
-                              ANIM_OUTPUT_SCHEMA_VERSION, ANIM_OUTPUT_SCHEMA);
+                              "%s: schema does not match schema_version %lld (expected \"%s\")",
+                              path, (long long)version, urn);
     const anim_json_value *tool = anim_json_get(root, "tool");
     if (!tool || tool->type != ANIM_JSON_OBJECT)
         return anim_error_set(err, ANIM_ERR_INVALID, "%s: report field tool must be an object",
@@ -59,8 +71,57 @@ static int check_envelope(const char *path, const anim_json_value *root, anim_er
     if (!anim_json_string_eq(cmd, "measure") && !anim_json_string_eq(cmd, "lint"))
         return anim_error_set(err, ANIM_ERR_INVALID,
                               "%s: diff expects a measure or lint report, not a %.*s report", path,
-                              (int)(anim_json_string_len(cmd) > 64 ? 64 : anim_json_string_len(cmd)),
+                              (int)(anim_json_string_len(cmd) > 64 ? 64
+                                                                   : anim_json_string_len(cmd)),
                               anim_json_string(cmd));
+    *mv_out = mv;
+    return 0;
+}
+
+/* Every contract diff reads carries output-v11's role-resolution
+ * provenance: a rig record names its outcome and, beside each resolved
+ * role's bone, the policy that matched it. A rig without them is an
+ * output-v10-or-earlier record under a later identity. */
+static int check_rig(const char *path, const anim_json_value *file, anim_error *err)
+{
+    static const char *const OUTCOMES[] = {"resolved",       "coverage",
+                                           "ambiguous_exact_match", "ambiguous_folded_match",
+                                           "role_collision", "ambiguous_profile"};
+    const anim_json_value *rig = anim_json_get(file, "rig");
+    if (!rig)
+        return 0;
+    if (rig->type != ANIM_JSON_OBJECT)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: report field files[0].rig must be an object", path);
+    const anim_json_value *outcome = anim_json_get(rig, "resolution_outcome");
+    bool known = false;
+    for (size_t i = 0; outcome && i < sizeof OUTCOMES / sizeof *OUTCOMES; i++)
+        known = known || anim_json_string_eq(outcome, OUTCOMES[i]);
+    if (!known)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: report field files[0].rig.resolution_outcome must be one of "
+                              "resolved, coverage, ambiguous_exact_match, ambiguous_folded_match, "
+                              "role_collision or ambiguous_profile",
+                              path);
+    const anim_json_value *roles = anim_json_get(rig, "resolved_roles");
+    const anim_json_value *policies = anim_json_get(rig, "resolved_role_policies");
+    if (!roles || roles->type != ANIM_JSON_OBJECT || !policies ||
+        policies->type != ANIM_JSON_OBJECT)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: report fields files[0].rig.resolved_roles and "
+                              "files[0].rig.resolved_role_policies must be objects",
+                              path);
+    bool same = anim_json_count(roles) == anim_json_count(policies);
+    for (size_t i = 0; same && i < anim_json_count(roles); i++) {
+        const anim_json_member *r = anim_json_member_at(roles, i);
+        const anim_json_value *p = anim_json_get_n(policies, r->key, anim_json_key_len(r));
+        same = r->value.type == ANIM_JSON_STRING && p && p->type == ANIM_JSON_STRING;
+    }
+    if (!same)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s: report field files[0].rig.resolved_role_policies must give a "
+                              "policy string for exactly the roles of files[0].rig.resolved_roles",
+                              path);
     return 0;
 }
 
@@ -78,7 +139,8 @@ const anim_json_value *anim_diff_read_report(const char *path, const char *text,
         anim_error_prefix(err, "%s", path);
         return NULL;
     }
-    if (check_envelope(path, root, err))
+    int mv = 0;
+    if (check_envelope(path, root, &mv, err))
         return NULL;
     const anim_json_value *files = anim_json_get(root, "files");
     if (!files || files->type != ANIM_JSON_ARRAY) {
@@ -109,19 +171,25 @@ const anim_json_value *anim_diff_read_report(const char *path, const char *text,
                        "%s: report field files[0].measurements must be an object", path);
         return NULL;
     }
-    /* A v19 envelope around another measurements version is a mismatched
-     * (or hand-edited) report: the pairing is fixed per contract. */
-    int64_t mv = 0;
-    if (small_uint(anim_json_get(m, "schema_version"), &mv) &&
-        mv != ANIM_MEASUREMENTS_SCHEMA_VERSION) {
+    if (check_rig(path, file, err))
+        return NULL;
+    /* The nested measurements version is fixed per report contract: any
+     * other pairing is a mismatched (or hand-edited) report. */
+    int64_t got = 0;
+    int64_t version = anim_json_integer(anim_json_get(root, "schema_version"));
+    if (small_uint(anim_json_get(m, "schema_version"), &got) && got != mv) {
+        /* Name the reports that do carry the record: a mislabelled
+         * historical report is the usual cause. */
+        char owners[64], hint[96] = "";
+        if (got <= INT32_MAX && diff_outputs_for((int)got, owners, sizeof owners))
+            snprintf(hint, sizeof hint, " (the record of %s reports)", owners);
         anim_error_set(err, ANIM_ERR_INVALID,
-                       "%s: output-v%d report carries measurements-v%lld; output-v%d pairs only "
-                       "with measurements-v%d; " REGENERATE,
-                       path, ANIM_OUTPUT_SCHEMA_VERSION, (long long)mv, ANIM_OUTPUT_SCHEMA_VERSION,
-                       ANIM_MEASUREMENTS_SCHEMA_VERSION);
+                       "%s: output-v%lld report carries measurements-v%lld%s; output-v%lld pairs "
+                       "only with measurements-v%d; " REGENERATE,
+                       path, (long long)version, (long long)got, hint, (long long)version, mv);
         return NULL;
     }
-    if (anim_diff_validate_measurements(m, err)) {
+    if (anim_diff_validate_measurements(m, mv, err)) {
         anim_error_prefix(err, "%s", path);
         return NULL;
     }
@@ -152,7 +220,7 @@ const anim_json_value *anim_diff_measurements_tree(const anim_measurements *m,
         anim_error_prefix(err, "measurements written for diff");
         goto done;
     }
-    if (anim_diff_validate_measurements(parsed, err))
+    if (anim_diff_validate_measurements(parsed, ANIM_MEASUREMENTS_SCHEMA_VERSION, err))
         goto done;
     tree = parsed;
 done:

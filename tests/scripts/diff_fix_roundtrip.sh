@@ -137,7 +137,7 @@ write("truncated.json", json.dumps(base)[:200])
 EOF
 expect_error multi_file "two.json contains 2 file records; diff expects a single-file measurement report" -- diff two.json "$assets/walk.glb"
 expect_error output_v10 "regenerate a current output-v19 report from the original asset" -- diff v10.json "$assets/walk.glb"
-expect_error output_v17 "unsupported report contract output-v17" -- diff "$assets/walk.glb" v17.json
+expect_error output_v17_mismatched "output-v17 report carries measurements-v18" -- diff "$assets/walk.glb" v17.json
 expect_error mismatched "output-v19 report carries measurements-v16" -- diff mismatched.json "$assets/walk.glb"
 expect_error non_finite 'measurement value clips["walk"].speed_mps must be finite' -- diff nan.json "$assets/walk.glb"
 expect_error bad_row 'clips["walk"].loop_continuity.bones[1] is invalid: bone_index 7' -- diff row.json "$assets/walk.glb"

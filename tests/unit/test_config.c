@@ -20,6 +20,7 @@
 
 #include "animsmith/config.h"
 #include "animsmith/hash.h"
+#include "animsmith/lint.h"
 #include "animsmith/toml.h"
 #include "support/test_support.h"
 
@@ -220,10 +221,6 @@ static void test_unknown_tables_and_keys(void **state)
     fails_with("[engine]\nprofiles = \"bevy\"\n", "unknown key \"profiles\" in [engine]");
     fails_with("[clips.walk]\nduration_s = { value = 1.0, tolerance = 0.1, tol = 2 }\n",
                "unknown key \"tol\" in clips.\"walk\".duration_s");
-    /* Unknown check ids are accepted silently. */
-    anim_config *cfg = load("[checks.no-such-check]\nseverity = \"off\"\n");
-    assert_int_equal(anim_config_check(cfg, "no-such-check")->severity, ANIM_SEVERITY_OFF);
-    anim_config_free(cfg);
 }
 
 static void test_datetimes_refused(void **state)
@@ -296,17 +293,18 @@ static void test_rig(void **state)
 static void test_check_severity(void **state)
 {
     (void)state;
-    anim_config *cfg = load("[checks.a]\nseverity = \"off\"\n[checks.b]\nseverity = \"note\"\n"
-                            "[checks.c]\nseverity = \"warn\"\n[checks.d]\nseverity = \"warning\"\n"
-                            "[checks.e]\nseverity = \"error\"\n[checks.f]\nmax_ratio = 2\n");
-    assert_int_equal(anim_config_check(cfg, "a")->severity, ANIM_SEVERITY_OFF);
-    assert_int_equal(anim_config_check(cfg, "b")->severity, ANIM_SEVERITY_NOTE);
-    assert_int_equal(anim_config_check(cfg, "c")->severity, ANIM_SEVERITY_WARNING);
-    assert_int_equal(anim_config_check(cfg, "d")->severity, ANIM_SEVERITY_WARNING);
-    assert_int_equal(anim_config_check(cfg, "e")->severity, ANIM_SEVERITY_ERROR);
-    assert_int_equal(anim_config_check(cfg, "f")->severity, ANIM_SEVERITY_UNSET);
-    assert_string_equal(cfg->checks[0].id, "a"); /* source order */
-    assert_string_equal(cfg->checks[5].id, "f");
+    anim_config *cfg =
+        load("[checks.quat-norm]\nseverity = \"off\"\n[checks.fps]\nseverity = \"note\"\n"
+             "[checks.nan]\nseverity = \"warn\"\n[checks.bind-pose]\nseverity = \"warning\"\n"
+             "[checks.in-place]\nseverity = \"error\"\n[checks.loop-seam]\nmax_ratio = 2\n");
+    assert_int_equal(anim_config_check(cfg, "quat-norm")->severity, ANIM_SEVERITY_OFF);
+    assert_int_equal(anim_config_check(cfg, "fps")->severity, ANIM_SEVERITY_NOTE);
+    assert_int_equal(anim_config_check(cfg, "nan")->severity, ANIM_SEVERITY_WARNING);
+    assert_int_equal(anim_config_check(cfg, "bind-pose")->severity, ANIM_SEVERITY_WARNING);
+    assert_int_equal(anim_config_check(cfg, "in-place")->severity, ANIM_SEVERITY_ERROR);
+    assert_int_equal(anim_config_check(cfg, "loop-seam")->severity, ANIM_SEVERITY_UNSET);
+    assert_string_equal(cfg->checks[0].id, "quat-norm"); /* source order */
+    assert_string_equal(cfg->checks[5].id, "loop-seam");
     anim_config_free(cfg);
     fails("[checks.nan]\nseverity = \"fatal\"\n",
           "line 2 column 12: checks.nan.severity must be one of \"off\", \"note\", \"warn\", "
@@ -324,10 +322,10 @@ static void test_check_settings_domains(void **state)
     /* Every numeric setting is accepted in every table, integers included. */
     for (int s = 0; s < ANIM_CHECK_SETTING_COUNT; s++) {
         char text[256];
-        snprintf(text, sizeof text, "[checks.x]\n%s = 2\n", anim_check_setting_name(s));
+        snprintf(text, sizeof text, "[checks.nan]\n%s = 2\n", anim_check_setting_name(s));
         anim_config *cfg = load(text);
-        assert_f64(anim_config_check_setting(cfg, "x", (anim_check_setting)s), 2.0, 0);
-        assert_f64(anim_config_check_setting(cfg, "y", (anim_check_setting)s),
+        assert_f64(anim_config_check_setting(cfg, "nan", (anim_check_setting)s), 2.0, 0);
+        assert_f64(anim_config_check_setting(cfg, "fps", (anim_check_setting)s),
                             anim_check_setting_default((anim_check_setting)s), 0);
         anim_config_free(cfg);
         /* Negative, nan and inf are out of every domain. */
@@ -335,9 +333,9 @@ static void test_check_settings_domains(void **state)
         const char *shown[] = {"-1", "nan", "-inf", "inf", "-0.5"};
         for (size_t b = 0; b < 5; b++) {
             char want[512];
-            snprintf(text, sizeof text, "[checks.x]\n%s = %s\n", anim_check_setting_name(s),
+            snprintf(text, sizeof text, "[checks.nan]\n%s = %s\n", anim_check_setting_name(s),
                      bad[b]);
-            snprintf(want, sizeof want, "line 2 column %zu: checks.x.%s must be %s (got %s)",
+            snprintf(want, sizeof want, "line 2 column %zu: checks.nan.%s must be %s (got %s)",
                      strlen(anim_check_setting_name(s)) + 4, anim_check_setting_name(s),
                      s == ANIM_CHECK_EXPECTED_UNIFORM_SCALE ? "a finite number greater than zero"
                                                             : "a finite non-negative number",
@@ -358,9 +356,44 @@ static void test_check_settings_domains(void **state)
     anim_config_free(cfg);
     fails("[checks]\nloop-seam = 1\n",
           "line 2 column 13: checks.loop-seam must be a table, found integer");
-    fails("[checks.\"a.b\"]\nmax_ratio = -2.5\n",
-          "line 2 column 13: checks.\"a.b\".max_ratio must be a finite non-negative number (got "
-          "-2.5)");
+    /* A quoted id that TOML would allow bare is spelled bare. */
+    fails("[checks.\"loop-seam\"]\nmax_ratio = -2.5\n",
+          "line 2 column 13: checks.loop-seam.max_ratio must be a finite non-negative number "
+          "(got -2.5)");
+}
+
+/* Every catalog id names a table; anything else is refused at the id,
+ * with a suggestion or the whole catalog, before the table's keys. */
+static void test_check_ids(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < anim_check_count(); i++) {
+        char text[256];
+        snprintf(text, sizeof text, "[checks.%s]\nseverity = \"note\"\n", anim_check_at(i)->id);
+        anim_config *cfg = load(text);
+        assert_int_equal(anim_config_check(cfg, anim_check_at(i)->id)->severity,
+                         ANIM_SEVERITY_NOTE);
+        anim_config_free(cfg);
+    }
+    fails("\n[checks.loop-seem]\nmax_ratio = 2\n",
+          "line 2 column 9: unknown check \"loop-seem\" in [checks.loop-seem] (did you mean "
+          "\"loop-seam\"?)");
+    fails("[checks.loop-seam]\nmax_ratoi = 2\n[checks.quat_flip]\nseverity = \"off\"\n",
+          "line 2 column 1: unknown key \"max_ratoi\" in [checks.loop-seam] (did you mean "
+          "\"max_ratio\"?)");
+    fails("[checks.rest-world-scale]\n[checks.quat_flip]\nnosuch = 1\n",
+          "line 2 column 9: unknown check \"quat_flip\" in [checks.quat_flip] (did you mean "
+          "\"quat-flip\"?)");
+    fails("[checks]\nfrozen-bones = { severity = \"off\" }\n",
+          "line 2 column 1: unknown check \"frozen-bones\" in [checks.frozen-bones] (did you "
+          "mean \"frozen-bone\"?)");
+    fails_with("[checks.\"a.b\"]\nmax_ratio = 1\n",
+               "line 1 column 9: unknown check \"a.b\" in [checks.\"a.b\"] (known checks: nan, "
+               "time-monotonic, quat-norm, ");
+    fails_with("[checks.no-such-check]\nseverity = \"off\"\n",
+               "unknown check \"no-such-check\" in [checks.no-such-check] (known checks: nan, ");
+    fails_with("[checks.nan]\n[checks.Nan]\n", "line 2 column 9: unknown check \"Nan\" in "
+                                               "[checks.Nan] (did you mean \"nan\"?)");
 }
 
 /* ---- runtime nodes -------------------------------------------------- */
@@ -930,6 +963,7 @@ int main(void)
         cmocka_unit_test(test_rig),
         cmocka_unit_test(test_check_severity),
         cmocka_unit_test(test_check_settings_domains),
+        cmocka_unit_test(test_check_ids),
         cmocka_unit_test(test_runtime_nodes),
         cmocka_unit_test(test_clip_keys),
         cmocka_unit_test(test_in_place_alias),

@@ -111,7 +111,7 @@ static const anim_json_value *tree_of(anim_arena *arena, const char *text, anim_
     const anim_json_value *v = anim_json_parse(arena, copy, strlen(copy), NULL, err);
     if (!v)
         return NULL;
-    return anim_diff_validate_measurements(v, err) ? NULL : v;
+    return anim_diff_validate_measurements(v, ANIM_MEASUREMENTS_SCHEMA_VERSION, err) ? NULL : v;
 }
 
 static const anim_json_value *walk_tree(anim_arena *arena, const clip_params *p)
@@ -453,19 +453,237 @@ static void test_validation(void **state)
                    "translation_availability is invalid: not_applicable is not allowed here");
 }
 
+/* ---- historical measurement versions ---- */
+
+/* s with every from replaced by to (malloc'd). */
+static char *replace_all(const char *s, const char *from, const char *to)
+{
+    size_t nf = strlen(from), nt = strlen(to), count = 0;
+    for (const char *at = strstr(s, from); at; at = strstr(at + nf, from))
+        count++;
+    char *out = malloc(strlen(s) + count * (nt > nf ? nt - nf : 0) + 1);
+    char *w = out;
+    for (const char *at; (at = strstr(s, from)); s = at + nf) {
+        memcpy(w, s, (size_t)(at - s));
+        w += at - s;
+        memcpy(w, to, nt);
+        w += nt;
+    }
+    strcpy(w, s);
+    return out;
+}
+
+/* The measurements of p as the given version records them, with tail as
+ * the static evidence: before v17 loop rows carry no status, and a clip
+ * with an unavailable bone records the whole loop fact as unavailable. */
+static char *measurements_at(int version, const clip_params *p, const char *tail)
+{
+    char clip[8192];
+    clip_json(clip, sizeof clip, "walk", p);
+    char *c = strdup(clip);
+    if (version < 17) {
+        const char *lo = strstr(c, "\"loop_continuity\":{");
+        const char *hi = strstr(c, "\"loop_continuity_availability\":\"measured\",");
+        if (!strcmp(p->row1_avail, "measured")) {
+            char *t = replace_all(c, "\"availability\":\"measured\",", "");
+            free(c);
+            c = t;
+        } else {
+            char *t = malloc(strlen(c) + 64);
+            sprintf(t, "%.*s\"loop_continuity_availability\":\"unavailable\",%s", (int)(lo - c),
+                    c, hi + strlen("\"loop_continuity_availability\":\"measured\","));
+            free(c);
+            c = t;
+        }
+    }
+    size_t cap = strlen(c) + strlen(tail) + 256;
+    char *s = malloc(cap);
+    snprintf(s, cap,
+             "{\"schema_version\":%d,\"schema\":\"urn:animsmith:schema:measurements:%d\","
+             "\"clips\":{%s},%s}",
+             version, version, c, tail);
+    free(c);
+    return s;
+}
+
+/* Parses text and validates it as version; NULL with err set on refusal. */
+static const anim_json_value *versioned_tree(anim_arena *arena, const char *text, int version,
+                                             anim_error *err)
+{
+    char *copy = anim_arena_strdup(arena, text);
+    const anim_json_value *v = anim_json_parse(arena, copy, strlen(copy), NULL, err);
+    if (!v)
+        return NULL;
+    return anim_diff_validate_measurements(v, version, err) ? NULL : v;
+}
+
+static void expect_version(int version, const char *tail, const char *want)
+{
+    anim_arena *arena = anim_arena_new();
+    clip_params p = base();
+    char *text = measurements_at(version, &p, tail);
+    anim_error err;
+    anim_error_clear(&err);
+    const anim_json_value *v = versioned_tree(arena, text, version, &err);
+    if (!want && !v)
+        fail_msg("v%d rejected: %s", version, err.message);
+    if (want && v)
+        fail_msg("v%d accepted, wanted '%s'", version, want);
+    if (want && !strstr(err.message, want))
+        fail_msg("message '%s' lacks '%s'", err.message, want);
+    free(text);
+    anim_arena_free(arena);
+}
+
+#define TAIL_WITH(meshes, nodes, images)                                                       \
+    "\"mesh_definitions\":[" meshes "],\"node_instances\":[],\"scenes\":[],"                   \
+    "\"skeleton_source_coverage\":\"complete\",\"skeleton_nodes\":[" nodes "],\"skins\":[],"   \
+    "\"material_resource_coverage\":\"complete\",\"material_definitions\":[],\"textures\":[]," \
+    "\"images\":[" images "]"
+#define MESH_HEAD                                                                              \
+    "{\"mesh_index\":0,\"vertex_count\":3,\"max_joints_per_vertex\":0,"                        \
+    "\"additional_influence_sets\":[]"
+#define PRIMS                                                                                  \
+    ",\"primitives\":[{\"primitive_index\":0,\"material_index\":null,\"vertex_count\":3,"      \
+    "\"finite_vertex_count\":3,\"geometry_aabb\":{\"min\":[0,0,0],\"max\":[1,1,0]},"           \
+    "\"geometry_centroid\":[0.3,0.3,0]}]"
+#define NODE_HEAD                                                                              \
+    "{\"node_index\":0,\"name\":\"pelvis\",\"scene_root_indices\":[],\"local_rest\":"          \
+    "{\"kind\":\"trs\"},\"rest_world_linear\":{\"classification\":\"unit_orthonormal\","       \
+    "\"axis_lengths\":[1,1,1],\"determinant\":1,\"orientation\":\"positive\","                 \
+    "\"uniform_scale\":1"
+#define ROTATION ",\"rotation_xyzw\":[0,0,0,1]"
+#define IMAGE_HEAD "{\"image_index\":0,\"source_kind\":\"embedded\""
+#define MAGIC ",\"unavailable_reason\":\"unsupported_container\",\"leading_magic_hex\":\"47494638\""
+
+static void test_historical_validation(void **state)
+{
+    (void)state;
+    /* Each version's own shape is accepted... */
+    expect_version(15, TAIL_WITH(MESH_HEAD "}", NODE_HEAD "}}", IMAGE_HEAD "}"), NULL);
+    expect_version(16, TAIL_WITH(MESH_HEAD PRIMS "}", NODE_HEAD "}}", IMAGE_HEAD MAGIC "}"), NULL);
+    expect_version(18, TAIL_WITH(MESH_HEAD PRIMS "}", NODE_HEAD ROTATION "}}",
+                                 IMAGE_HEAD MAGIC "}"),
+                   NULL);
+    /* ...a later version's field in an earlier record is refused... */
+    expect_version(15, TAIL_WITH(MESH_HEAD PRIMS "}", "", ""),
+                   "mesh_definitions[0] is invalid: unknown field \"primitives\" (first carried "
+                   "by measurements-v16)");
+    expect_version(15, TAIL_WITH("", "", IMAGE_HEAD MAGIC "}"),
+                   "images[0] is invalid: unknown field \"leading_magic_hex\"");
+    expect_version(16, TAIL_WITH("", NODE_HEAD ROTATION "}}", ""),
+                   "skeleton_nodes[0].rest_world_linear is invalid: unknown field "
+                   "\"rotation_xyzw\" (first carried by measurements-v18)");
+    /* ...and so is a record missing what its version requires. */
+    expect_version(16, TAIL_WITH(MESH_HEAD "}", "", ""),
+                   "mesh_definitions[0].primitives is invalid: missing");
+    expect_version(18, TAIL_WITH("", NODE_HEAD "}}", ""),
+                   "rotation_xyzw is required for a unit_orthonormal classification");
+    /* Mesh and image evidence is checked in full. */
+    expect_version(16,
+                   TAIL_WITH(MESH_HEAD ",\"primitives\":[{\"primitive_index\":0,"
+                                       "\"material_index\":null,\"vertex_count\":3,"
+                                       "\"finite_vertex_count\":4}]}",
+                             "", ""),
+                   "finite_vertex_count exceeds vertex_count");
+    expect_version(16,
+                   TAIL_WITH(MESH_HEAD ",\"primitives\":[{\"primitive_index\":0,"
+                                       "\"material_index\":null,\"vertex_count\":3,"
+                                       "\"finite_vertex_count\":0,\"geometry_centroid\":[0,0,0]}]}",
+                             "", ""),
+                   "present exactly when finite_vertex_count is positive");
+    expect_version(16,
+                   TAIL_WITH("", "",
+                             IMAGE_HEAD ",\"unavailable_reason\":\"decode_failed\","
+                                        "\"leading_magic_hex\":\"4749463G\"}"),
+                   "leading_magic_hex is invalid: expected 1 to 16 bytes of lowercase hex");
+
+    /* Loop rows: no per-row status before v17, so all four numbers. */
+    anim_arena *arena = anim_arena_new();
+    anim_error err;
+    clip_params p = base();
+    char *v18 = measurements_at(18, &p, ASSET_TAIL);
+    char *relabelled = replace_all(v18, "measurements:18\"", "measurements:16\"");
+    char *v16 = replace_all(relabelled, "\"schema_version\":18", "\"schema_version\":16");
+    assert_null(versioned_tree(arena, v16, 16, &err));
+    assert_non_null(strstr(err.message, "loop_continuity.bones[0] is invalid: unknown field "
+                                        "\"availability\" (first carried by measurements-v17)"));
+    char *rows = measurements_at(16, &p, ASSET_TAIL);
+    char *short_row = replace_all(rows, "\"seam_velocity_delta_mps\":0.5,", "");
+    assert_null(versioned_tree(arena, short_row, 16, &err));
+    assert_non_null(strstr(err.message, "loop_continuity.bones[1].seam_velocity_delta_mps is "
+                                        "invalid: missing"));
+    /* A record is validated as the version its report pairs with. */
+    assert_null(versioned_tree(arena, rows, 18, &err));
+    assert_non_null(strstr(err.message, "expected measurements-v18"));
+    free(v18);
+    free(relabelled);
+    free(v16);
+    free(rows);
+    free(short_row);
+    anim_arena_free(arena);
+}
+
+static anim_diff_result cross_diff(anim_arena *arena, int vb, const clip_params *b, int va,
+                                   const clip_params *a)
+{
+    anim_error err;
+    char *tb = measurements_at(vb, b, ASSET_TAIL), *ta = measurements_at(va, a, ASSET_TAIL);
+    const anim_json_value *mb = versioned_tree(arena, tb, vb, &err);
+    if (!mb)
+        fail_msg("before rejected: %s", err.message);
+    const anim_json_value *ma = versioned_tree(arena, ta, va, &err);
+    if (!ma)
+        fail_msg("after rejected: %s", err.message);
+    anim_diff_result r;
+    assert_int_equal(anim_diff_compare(mb, ma, arena, &r, &err), 0);
+    free(tb);
+    free(ta);
+    return r;
+}
+
+static void test_cross_version_compare(void **state)
+{
+    (void)state;
+    anim_arena *arena = anim_arena_new();
+    clip_params b = base(), a = base();
+    /* The same clip in two versions: nothing moved. */
+    anim_diff_result r = cross_diff(arena, 16, &b, 18, &a);
+    assert_text(&r, "no significant movement\n0 significant change(s)\n");
+    r = cross_diff(arena, 18, &b, 15, &a);
+    assert_text(&r, "no significant movement\n0 significant change(s)\n");
+    /* Rows compare when both sides have them. */
+    a.pos1 = 0.2;
+    r = cross_diff(arena, 16, &b, 18, &a);
+    assert_text(&r, "  walk loop_continuity.bones[1].position_delta_m: moved 0.1581 -> 0.2000\n"
+                    "1 significant change(s)\n");
+    /* An unavailable bone: v16 records the whole fact unavailable, which
+     * is what the v18 table reads as in the v16 view -- no spurious
+     * availability change for the same clip... */
+    clip_params u = base();
+    u.row1_avail = "unavailable";
+    r = cross_diff(arena, 16, &u, 18, &u);
+    assert_text(&r, "no significant movement\n0 significant change(s)\n");
+    r = cross_diff(arena, 18, &u, 16, &u);
+    assert_text(&r, "no significant movement\n0 significant change(s)\n");
+    /* ...while a bone that stopped being measurable is a change v16 can
+     * express, as the fact becoming unavailable. */
+    r = cross_diff(arena, 16, &b, 18, &u);
+    assert_text(&r, "  walk loop_continuity_availability: became unavailable\n"
+                    "1 significant change(s)\n");
+    /* Between two current records the row itself says so. */
+    r = cross_diff(arena, 18, &b, 18, &u);
+    assert_text(&r, "  walk loop_continuity.bones[1].availability: became unavailable\n"
+                    "1 significant change(s)\n");
+    anim_arena_free(arena);
+}
+
 /* ---- report envelopes ---- */
 
 static char *report_text(int output_version, const char *command, int files, int mversion)
 {
     clip_params p = base();
-    char clip[8192];
-    clip_json(clip, sizeof clip, "walk", &p);
-    char *m = measurements_text(clip);
-    char *mm = malloc(strlen(m) + 64);
-    /* Swap the measurements version when asked. */
-    const char *at = strstr(m, "18,\"schema\":\"urn:animsmith:schema:measurements:18\"");
-    sprintf(mm, "%.*s%d,\"schema\":\"urn:animsmith:schema:measurements:%d\"%s", (int)(at - m), m,
-            mversion, mversion, at + strlen("18,\"schema\":\"urn:animsmith:schema:measurements:18\""));
+    char *mm = measurements_at(mversion, &p, ASSET_TAIL);
     size_t cap = (strlen(mm) + 256) * 3;
     char *s = malloc(cap);
     int n = snprintf(s, cap,
@@ -477,10 +695,12 @@ static char *report_text(int output_version, const char *command, int files, int
     for (int f = 0; f < files; f++)
         n += snprintf(s + n, cap - (size_t)n,
                       "%s{\"path\":\"a.glb\",\"input\":{\"sha256\":\"00\",\"bytes\":1},"
+                      "\"rig\":{\"profile\":\"ue-mannequin\",\"resolution_outcome\":"
+                      "\"coverage\",\"resolved_roles\":{\"hips\":\"pelvis\"},"
+                      "\"resolved_role_policies\":{\"hips\":\"exact\"}},"
                       "\"measurements\":%s}",
                       f ? "," : "", mm);
     snprintf(s + n, cap - (size_t)n, "]}");
-    free(m);
     free(mm);
     return s;
 }
@@ -536,6 +756,75 @@ static void test_reports(void **state)
     anim_arena_free(arena);
 }
 
+static void expect_report(const char *text, const char *want)
+{
+    anim_arena *arena = anim_arena_new();
+    anim_error err;
+    anim_error_clear(&err);
+    const anim_json_value *m = read_report(arena, text, &err);
+    if (!want && !m)
+        fail_msg("rejected: %s", err.message);
+    if (want && m)
+        fail_msg("accepted, wanted '%s'", want);
+    if (want && !strstr(err.message, want))
+        fail_msg("message '%s' lacks '%s'", err.message, want);
+    anim_arena_free(arena);
+}
+
+static void test_historical_reports(void **state)
+{
+    (void)state;
+    static const struct {
+        int output, measurements;
+    } READ[] = {{19, 18}, {17, 16}, {16, 16}, {15, 16}, {14, 16}, {13, 16}, {12, 15}, {11, 15}};
+    for (size_t i = 0; i < sizeof READ / sizeof *READ; i++) {
+        assert_int_equal(anim_diff_paired_measurements(READ[i].output), READ[i].measurements);
+        char *ok = report_text(READ[i].output, i % 2 ? "lint" : "measure", 1,
+                               READ[i].measurements);
+        expect_report(ok, NULL);
+        free(ok);
+    }
+    assert_int_equal(anim_diff_paired_measurements(18), 0);
+    assert_int_equal(anim_diff_paired_measurements(10), 0);
+    assert_int_equal(anim_diff_paired_measurements(20), 0);
+
+    /* output-v18 is not among the contracts diff reads. */
+    char *v18 = report_text(18, "measure", 1, 17);
+    expect_report(v18, "r.json: unsupported report contract output-v18 (diff reads output-v19 "
+                       "measure/lint reports with measurements-v18, output-v13 to output-v17 "
+                       "with measurements-v16 and output-v11/v12 with measurements-v15); "
+                       "regenerate a current output-v19 report");
+    free(v18);
+    /* The pairing is fixed per contract; the refusal names where the
+     * record belongs. */
+    char *v12 = report_text(12, "measure", 1, 16);
+    expect_report(v12, "r.json: output-v12 report carries measurements-v16 (the record of "
+                       "output-v13 to output-v17 reports); output-v12 pairs only with "
+                       "measurements-v15");
+    free(v12);
+    char *v17 = report_text(17, "measure", 1, 18);
+    expect_report(v17, "output-v17 report carries measurements-v18 (the record of output-v19 "
+                       "reports)");
+    free(v17);
+    /* The schema URN must be the version's own. */
+    char *v16 = report_text(16, "measure", 1, 16);
+    char *urn = replace_all(v16, "output:16", "output:19");
+    expect_report(urn, "schema does not match schema_version 16 (expected "
+                       "\"urn:animsmith:schema:output:16\")");
+    /* Every contract read carries output-v11's role provenance. */
+    char *no_policies = replace_all(v16, ",\"resolved_role_policies\":{\"hips\":\"exact\"}", "");
+    expect_report(no_policies, "files[0].rig.resolved_role_policies must be objects");
+    char *other_roles = replace_all(v16, "{\"hips\":\"exact\"}", "{\"root\":\"exact\"}");
+    expect_report(other_roles, "policy string for exactly the roles");
+    char *outcome = replace_all(v16, "\"coverage\"", "\"guessed\"");
+    expect_report(outcome, "files[0].rig.resolution_outcome must be one of");
+    free(v16);
+    free(urn);
+    free(no_policies);
+    free(other_roles);
+    free(outcome);
+}
+
 /* ---- a real asset through the writer and back ---- */
 
 static void test_asset_roundtrip(void **state)
@@ -581,6 +870,9 @@ int main(void)
         cmocka_unit_test(test_json_render),
         cmocka_unit_test(test_validation),
         cmocka_unit_test(test_reports),
+        cmocka_unit_test(test_historical_validation),
+        cmocka_unit_test(test_cross_version_compare),
+        cmocka_unit_test(test_historical_reports),
         cmocka_unit_test(test_asset_roundtrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -351,6 +351,69 @@ static void test_forest_errors(void **state)
                    NULL, "node 0: has both \"matrix\" and translation/rotation/scale");
 }
 
+/* ---- references in materials, textures, images and scenes ------------- */
+
+/* Every reference the glTF schema defines is read and checked at load, so
+ * measure's evidence never shows an invalid one as an empty slot: the
+ * document is refused naming the object, the property and the index. */
+static void test_asset_references(void **state)
+{
+    (void)state;
+    anim_asset *a = must_load(
+        "{'asset':{'version':'2.0'},'images':[{'uri':'a.png'},{'uri':'b.png'}],"
+        "'samplers':[{}],'textures':[{'source':1,'sampler':0},{'source':0}],"
+        "'materials':[{'name':'Body','pbrMetallicRoughness':{'baseColorTexture':{'index':1},"
+        "'metallicRoughnessTexture':{'index':0,'texCoord':1}},'emissiveTexture':{'index':1}},"
+        "{'pbrMetallicRoughness':{}}],'nodes':[{'children':[1]},{},{}],"
+        "'scenes':[{'nodes':[0,2]},{'nodes':[2]}]}",
+        NULL);
+    const anim_material *m = a->doc.materials;
+    const uint32_t want0[ANIM_MATERIAL_TEXTURE_SLOTS] = {1, ANIM_NONE, 0, ANIM_NONE, 1};
+    for (int s = 0; s < ANIM_MATERIAL_TEXTURE_SLOTS; s++) {
+        assert_int_equal(m[0].textures[s], want0[s]);
+        assert_int_equal(m[1].textures[s], ANIM_NONE);
+    }
+    assert_int_equal(a->doc.textures[0].source, 1);
+    assert_int_equal(a->doc.scenes[1].nodes[0], 2);
+    anim_asset_free(a);
+
+#define TEX "{'asset':{'version':'2.0'},'textures':[{}],'materials':[{'name':'Body',"
+    expect_refusal(TEX "'pbrMetallicRoughness':{'baseColorTexture':{'index':-1}}}]}", NULL,
+                   "material 0 pbrMetallicRoughness.baseColorTexture: \"index\" must be a "
+                   "non-negative integer, found -1");
+    expect_refusal(TEX "'normalTexture':{'index':1}}]}", NULL,
+                   "material 0 normalTexture: \"index\" refers to texture 1, but the file has 1");
+    expect_refusal(TEX "'occlusionTexture':{'index':0.5}}]}", NULL,
+                   "material 0 occlusionTexture: \"index\" must be a non-negative integer, found 0.5");
+    expect_refusal(TEX "'emissiveTexture':{'texCoord':0}}]}", NULL,
+                   "material 0 emissiveTexture: missing required \"index\"");
+    expect_refusal(TEX "'normalTexture':0}]}", NULL,
+                   "material 0 normalTexture: expected a JSON object, found number");
+    expect_refusal(TEX "'pbrMetallicRoughness':[]}]}", NULL,
+                   "material 0 pbrMetallicRoughness: expected a JSON object, found array");
+    expect_refusal(TEX "'pbrMetallicRoughness':{'metallicRoughnessTexture':{'index':'0'}}}]}", NULL,
+                   "material 0 pbrMetallicRoughness.metallicRoughnessTexture: \"index\" must be a "
+                   "non-negative integer, found string");
+#undef TEX
+    expect_refusal("{'asset':{'version':'2.0'},'materials':[{'name':7}]}", NULL,
+                   "material 0: \"name\" must be a string, found number");
+    expect_refusal("{'asset':{'version':'2.0'},'textures':[{'source':1}],'images':[{'uri':'a.png'}]}",
+                   NULL, "texture 0: \"source\" refers to image 1, but the file has 1");
+    expect_refusal("{'asset':{'version':'2.0'},'textures':[{'sampler':-1}]}", NULL,
+                   "texture 0: \"sampler\" must be a non-negative integer, found -1");
+    expect_refusal("{'asset':{'version':'2.0'},'images':[{'bufferView':0}]}", NULL,
+                   "image 0: \"bufferView\" refers to buffer view 0, but the file has 0");
+#define SCENE "{'asset':{'version':'2.0'},'nodes':[{'children':[1]},{},{}],'scenes':[{'nodes':[0]},"
+    expect_refusal(SCENE "{'nodes':[2,3]}]}", NULL,
+                   "scene 1: nodes[1] is not the index of one of the file's 3 nodes");
+    expect_refusal(SCENE "{'nodes':[2,0,2]}]}", NULL,
+                   "scene 1: nodes[2] lists node 2 a second time (nodes[0])");
+    expect_refusal(SCENE "{'nodes':[2,1]}]}", NULL,
+                   "scene 1: nodes[1] is node 1, which is not a root (node 0 lists it as a child)");
+    expect_refusal(SCENE "{'name':1}]}", NULL, "scene 1: \"name\" must be a string, found number");
+#undef SCENE
+}
+
 /* ---- clips and tracks -------------------------------------------------- */
 
 static void test_clip_names(void **state)
@@ -364,7 +427,8 @@ static void test_clip_names(void **state)
         NULL);
     const anim_doc *d = &a->doc;
     assert_int_equal(d->clip_count, 6);
-    const char *names[6] = {"walk", "animation1", "walk#1", "walk#2", "", "walk#1"};
+    /* The authored "walk#1" keeps its name; the repeats skip it. */
+    const char *names[6] = {"walk", "animation1", "walk#2", "walk#3", "", "walk#1"};
     for (uint32_t i = 0; i < 6; i++) {
         assert_string_equal(d->clips[i].name, names[i]);
         assert_int_equal(d->clips[i].animation, i);
@@ -375,6 +439,51 @@ static void test_clip_names(void **state)
     assert_string_equal(d->clips[3].base_name, "walk");
     assert_true(d->clips[4].has_name);
     anim_asset_free(a);
+}
+
+static anim_asset *load_both(const void *bytes, size_t len, bool glb, anim_error *err);
+
+/* Every clip keeps a distinct name, whichever names are authored: a
+ * suffix never takes a name another clip has (earlier or later, authored
+ * or generated), and a repeat of a suffixed name is suffixed again. Both
+ * reading paths agree. */
+static void test_clip_names_unique(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *names; /* JSON members for each animation, "" = unnamed */
+        const char *expect[6];
+        uint32_t n;
+    } cases[] = {
+        {"'Walk'|'Walk'|'Walk#1'", {"Walk", "Walk#2", "Walk#1"}, 3},
+        {"'Walk#1'|'Walk'|'Walk'", {"Walk#1", "Walk", "Walk#2"}, 3},
+        {"'Walk'|'Walk#1'|'Walk'|'Walk#1'", {"Walk", "Walk#1", "Walk#2", "Walk#1#1"}, 4},
+        {"'animation1'||'animation1'", {"animation1", "animation1#1", "animation1#2"}, 3},
+        {"'a'|'a'|'a#2'|'a'|'a#1'|'a'", {"a", "a#3", "a#2", "a#4", "a#1", "a#5"}, 6},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char json[1024];
+        size_t o = (size_t)snprintf(json, sizeof json, "{'asset':{'version':'2.0'},'animations':[");
+        const char *p = cases[i].names;
+        for (uint32_t c = 0; c < cases[i].n; c++) {
+            const char *bar = strchr(p, '|');
+            size_t len = bar ? (size_t)(bar - p) : strlen(p);
+            o += (size_t)snprintf(json + o, sizeof json - o, "%s{%s%.*s%s'channels':[],'samplers':[]}",
+                                  c ? "," : "", len ? "'name':" : "", (int)len, p, len ? "," : "");
+            p += len + (bar ? 1 : 0);
+        }
+        snprintf(json + o, sizeof json - o, "]}");
+        char *text = expand(json, NULL);
+        anim_error err;
+        anim_asset *a = load_both(text, strlen(text), false, &err);
+        free(text);
+        if (!a)
+            fail_msg("load failed: %s", err.message);
+        assert_int_equal(a->doc.clip_count, cases[i].n);
+        for (uint32_t c = 0; c < cases[i].n; c++)
+            assert_string_equal(a->doc.clips[c].name, cases[i].expect[c]);
+        anim_asset_free(a);
+    }
 }
 
 static void test_tracks(void **state)
@@ -1493,7 +1602,9 @@ int main(void)
         cmocka_unit_test(test_no_nodes),
         cmocka_unit_test(test_rest_trs),
         cmocka_unit_test(test_forest_errors),
+        cmocka_unit_test(test_asset_references),
         cmocka_unit_test(test_clip_names),
+        cmocka_unit_test(test_clip_names_unique),
         cmocka_unit_test(test_tracks),
         cmocka_unit_test(test_duration_finite_max),
         cmocka_unit_test(test_morph_weights_kept_apart),

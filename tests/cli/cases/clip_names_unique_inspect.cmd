@@ -1,0 +1,1 @@
+inspect tests/fixtures/edge/clip-names-unique.gltf

@@ -1,0 +1,1 @@
+lint tests/fixtures/edge/clip-names-unique.gltf

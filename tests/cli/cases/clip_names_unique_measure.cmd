@@ -1,0 +1,1 @@
+measure --format text tests/fixtures/edge/clip-names-unique.gltf

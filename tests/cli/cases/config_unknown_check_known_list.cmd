@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/unknown-check-far.toml lint --format json examples/assets/clip.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/unknown-check.toml measure examples/assets/clip.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/unknown-check.toml lint examples/assets/clip.glb

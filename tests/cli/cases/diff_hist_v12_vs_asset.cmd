@@ -1,0 +1,1 @@
+diff tests/fixtures/reports/walk.output-v12.json examples/assets/walk.glb

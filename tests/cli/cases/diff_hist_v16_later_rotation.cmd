@@ -1,0 +1,1 @@
+diff tests/fixtures/reports/walk.output-v16-rotation-xyzw.json examples/assets/walk.glb

@@ -1,0 +1,1 @@
+diff tests/fixtures/reports/walk.output-v16.json examples/assets/walk.glb

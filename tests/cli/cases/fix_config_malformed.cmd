@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/wrong-type.toml fix examples/assets/clip-dirty.glb --dry-run

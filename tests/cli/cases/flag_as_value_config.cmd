@@ -1,0 +1,1 @@
+--config --help lint examples/assets/walk.glb

@@ -1,0 +1,1 @@
+fix examples/assets/clip-dirty.glb -o --dry-run

@@ -1,0 +1,1 @@
+measure --jobs --format examples/assets/walk.glb

@@ -1,0 +1,1 @@
+inspect --config tests/fixtures/configs/syntax-error.toml examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/edge/no-such-config.toml inspect examples/assets/walk.glb

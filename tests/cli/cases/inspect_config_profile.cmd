@@ -1,0 +1,1 @@
+--config tests/fixtures/edge/rig-mixamo.toml inspect examples/assets/walk.glb

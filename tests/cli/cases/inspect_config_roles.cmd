@@ -1,0 +1,1 @@
+inspect examples/assets/walk.glb --config tests/fixtures/edge/rig-roles.toml

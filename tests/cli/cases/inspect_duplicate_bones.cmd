@@ -1,0 +1,1 @@
+inspect tests/fixtures/edge/duplicate-bones.gltf

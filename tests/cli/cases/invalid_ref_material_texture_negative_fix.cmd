@@ -1,0 +1,1 @@
+fix tests/fixtures/edge/invalid-ref-material-texture-negative.gltf --dry-run

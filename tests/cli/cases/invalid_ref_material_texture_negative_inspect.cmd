@@ -1,0 +1,1 @@
+inspect tests/fixtures/edge/invalid-ref-material-texture-negative.gltf

@@ -1,0 +1,1 @@
+lint tests/fixtures/edge/invalid-ref-material-texture-negative.gltf

@@ -1,0 +1,1 @@
+measure tests/fixtures/edge/invalid-ref-material-texture-negative.gltf

@@ -1,0 +1,1 @@
+measure --format text tests/fixtures/edge/invalid-ref-material-texture-range.gltf

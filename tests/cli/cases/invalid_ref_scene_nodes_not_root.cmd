@@ -1,0 +1,1 @@
+lint tests/fixtures/edge/invalid-ref-scene-nodes-not-root.gltf

@@ -1,0 +1,1 @@
+inspect tests/fixtures/edge/invalid-ref-scene-nodes-range.gltf

@@ -1,0 +1,1 @@
+measure tests/fixtures/edge/invalid-ref-scene-nodes-repeat.gltf

@@ -1,0 +1,1 @@
+lint tests/fixtures/edge/invalid-ref-texture-sampler.gltf

@@ -1,0 +1,1 @@
+lint --format json examples/assets/walk.glb nosuch.glb

@@ -1,0 +1,1 @@
+lint --format json examples/assets/walk.glb tests/fixtures/refusals/quantized.gltf

@@ -1,0 +1,1 @@
+lint --format markdown examples/assets/walk.glb nosuch.glb

@@ -1,0 +1,1 @@
+lint examples/assets/walk.glb nosuch.glb

@@ -1,0 +1,1 @@
+measure --format text tests/fixtures/refusals/quantized.gltf examples/assets/walk.glb

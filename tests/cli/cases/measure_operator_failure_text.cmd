@@ -1,0 +1,1 @@
+measure --format text examples/assets/walk.glb nosuch.glb
