@@ -8,6 +8,7 @@
 
 #include "animsmith/config.h"
 #include "animsmith/gltf.h"
+#include "animsmith/names.h"
 #include "animsmith/rig.h"
 #include "animsmith/text.h"
 #include "cli.h"
@@ -27,39 +28,29 @@ static void put_quoted(anim_strbuf *out, const char *s)
  * so a large skeleton costs n log n, not n squared. */
 typedef const char *(*name_of_fn)(const anim_doc *doc, uint32_t i);
 
-typedef struct {
-    const char *name;
-    uint32_t index;
-} named_ref;
-
-static int compare_named(const void *a, const void *b)
-{
-    const named_ref *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    return c ? c : (x->index > y->index) - (x->index < y->index);
-}
-
 static uint32_t *shared_name_counts(const anim_doc *doc, uint32_t n, name_of_fn name_of)
 {
     uint32_t *counts = calloc(n ? n : 1, sizeof *counts);
-    named_ref *refs = malloc((n ? n : 1) * sizeof *refs);
-    if (!counts || !refs) {
+    const char **names = malloc((n ? n : 1) * sizeof *names);
+    uint32_t m = 0, *order = NULL;
+    if (counts && names) {
+        for (uint32_t i = 0; i < n; i++)
+            names[i] = name_of(doc, i);
+        order = anim_names_order(names, n, &m);
+    }
+    if (!order) {
         free(counts);
-        free(refs);
+        free(names);
         return NULL;
     }
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (name_of(doc, i))
-            refs[m++] = (named_ref){name_of(doc, i), i};
-    qsort(refs, m, sizeof *refs, compare_named);
     for (uint32_t lo = 0, hi; lo < m; lo = hi) {
-        for (hi = lo + 1; hi < m && !strcmp(refs[hi].name, refs[lo].name); hi++)
+        for (hi = lo + 1; hi < m && !strcmp(names[order[hi]], names[order[lo]]); hi++)
             ;
         for (uint32_t k = lo; k < hi; k++)
-            counts[refs[k].index] = hi - lo;
+            counts[order[k]] = hi - lo;
     }
-    free(refs);
+    free(order);
+    free(names);
     return counts;
 }
 

@@ -10,25 +10,12 @@
 #include <sys/stat.h>
 
 #include "animsmith/hash.h"
+#include "animsmith/names.h"
 #include "config/config_internal.h"
 
 static const char *const top_keys[] = {"rig",         "checks", "runtime_nodes",
                                        "clips",       "gait_groups", "sync_groups",
                                        "engine",      "transition_families", NULL};
-
-typedef struct {
-    const char *s;
-    uint32_t index;
-} dedup_item;
-
-static int by_string_then_index(const void *a, const void *b)
-{
-    const dedup_item *x = a, *y = b;
-    int r = strcmp(x->s, y->s);
-    if (r)
-        return r;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
 
 /* Effective runtime selectors (spec 6.2): runtime_nodes.selectors when
  * present, else the legacy rest-world-scale spelling; duplicates removed
@@ -45,27 +32,24 @@ static int effective_selectors(cfg_ctx *c)
     dst->set = true;
     if (src->count == 0)
         return 0;
-    dedup_item *tmp = malloc((size_t)src->count * sizeof *tmp);
+    uint32_t ordered = 0;
+    uint32_t *order = anim_names_order(src->items, src->count, &ordered);
     bool *dup = calloc(src->count, sizeof *dup);
     const char **items = anim_arena_calloc(c->arena, src->count, sizeof *items);
-    if (!tmp || !dup || !items) {
-        free(tmp);
+    if (!order || !dup || !items) {
+        free(order);
         free(dup);
         return cfg_nomem(c);
     }
-    for (uint32_t i = 0; i < src->count; i++) {
-        tmp[i].s = src->items[i];
-        tmp[i].index = i;
-    }
-    qsort(tmp, src->count, sizeof *tmp, by_string_then_index);
-    for (uint32_t i = 1; i < src->count; i++)
-        if (strcmp(tmp[i - 1].s, tmp[i].s) == 0)
-            dup[tmp[i].index] = true;
+    /* Equal selectors are adjacent, the first occurrence first: keep it. */
+    for (uint32_t k = 1; k < ordered; k++)
+        if (strcmp(src->items[order[k - 1]], src->items[order[k]]) == 0)
+            dup[order[k]] = true;
     uint32_t n = 0;
     for (uint32_t i = 0; i < src->count; i++)
         if (!dup[i])
             items[n++] = src->items[i];
-    free(tmp);
+    free(order);
     free(dup);
     dst->items = items;
     dst->count = n;
