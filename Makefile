@@ -5,7 +5,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build test test-release test-asan test-fuzz demo bench fuzz clean
+.PHONY: all build test test-release test-asan test-fuzz demo bench fuzz clean install
 
 all: build
 
@@ -53,6 +53,13 @@ test-fuzz:
 	else \
 		echo "fuzz smoke: skipped (clang not installed)"; \
 	fi
+
+# Release build, then the program, public headers, static library,
+# animsmith.pc, man page and shell completions under PREFIX (staged below
+# DESTDIR when it is set, as packagers do).
+PREFIX ?= /usr/local
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 bench: build
 	$(BUILD)/bench_load

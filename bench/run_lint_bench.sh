@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Clip-library lint benchmark: animsmith against its peers, side by side, in
-# one run, on the same files (bench/README.md).
+# Clip-library lint benchmark: animsmith against the Khronos glTF-Validator
+# and gltf-transform, side by side, in one run, on the same files
+# (bench/README.md).
 #
 # Usage: bench/run_lint_bench.sh [--build DIR] [--data DIR] [--sizes "1x 10x 100x large"]
-#                           [--runs N] [--peer-runs N] [--no-peers]
+#                           [--runs N] [--compare-runs N] [--no-compare]
 #
 # For each size it generates the library once (build/gen_library, cached
 # under --data with the generator's manifest), then times
@@ -12,14 +13,15 @@
 #               on every file in one node process
 #   inspect     gltf-transform inspect, one process per file (its CLI)
 # and prints wall time (best of --runs for animsmith, default 3, and of
-# --peer-runs for the peers, default 1: they run 10-100x longer, so one run
-# is as precise and keeps the 100x case within minutes), MB/s, peak RSS
-# (largest of the runs; for inspect the largest single process) and each
+# --compare-runs for the comparison tools, default 1: they run 10-100x
+# longer, so one run is as precise and keeps the 100x case within minutes),
+# MB/s, peak RSS (largest of the runs; for inspect the largest single
+# process) and each
 # tool's wall time over animsmith's. Then the issue's targets:
 # validator/animsmith >= 20, animsmith 100x/1x wall <= ~120, animsmith peak
 # RSS <= 2 x largest file + one clip's metric grid.
 #
-# Peer tools are installed once into $BENCH_TOOLS (default
+# The comparison tools are installed once into $BENCH_TOOLS (default
 # ~/.cache/animsmith-bench-tools) with npm. It prints figures and always
 # exits 0: a missing tool is reported as skipped, never as a failure.
 set -u
@@ -29,16 +31,16 @@ BUILD="$ROOT/build"
 DATA=""
 SIZES="1x 10x 100x large"
 RUNS=3
-PEER_RUNS=1
-PEERS=1
+COMPARE_RUNS=1
+COMPARE=1
 while [ $# -gt 0 ]; do
     case "$1" in
     --build) BUILD=$2; shift 2 ;;
     --data) DATA=$2; shift 2 ;;
     --sizes) SIZES=$2; shift 2 ;;
     --runs) RUNS=$2; shift 2 ;;
-    --peer-runs) PEER_RUNS=$2; shift 2 ;;
-    --no-peers) PEERS=0; shift ;;
+    --compare-runs) COMPARE_RUNS=$2; shift 2 ;;
+    --no-compare) COMPARE=0; shift ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "run_lint_bench: unknown argument '$1' (see --help)"; exit 0 ;;
     esac
@@ -113,11 +115,11 @@ measure() {
     fi
 }
 
-# ---- peer tools -----------------------------------------------------------
+# ---- comparison tools -----------------------------------------------------
 VALIDATOR_OK=0
 INSPECT_OK=0
 INSPECT_BIN="$BENCH_TOOLS/node_modules/.bin/gltf-transform"
-if [ $PEERS = 1 ]; then
+if [ $COMPARE = 1 ]; then
     if ! command -v node >/dev/null 2>&1; then
         note "node is not installed: gltf-validator and gltf-transform are skipped."
     else
@@ -129,7 +131,7 @@ if [ $PEERS = 1 ]; then
                     gltf-validator @gltf-transform/cli >"$SCRATCH/npm.log" 2>&1 ||
                     note "npm install failed: $(tail -n 3 "$SCRATCH/npm.log" | tr '\n' ' ')"
             else
-                note "npm is not installed: peer tools are skipped."
+                note "npm is not installed: the comparison tools are skipped."
             fi
         fi
         if [ -d "$BENCH_TOOLS/node_modules/gltf-validator" ]; then
@@ -192,7 +194,7 @@ manifest() { awk -v k="$2" '$1 == k { print $2 }' "$1/manifest.txt"; }
 echo "animsmith clip-library lint benchmark"
 echo "machine: nproc=$(nproc), $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)," \
      "$(uname -sr); animsmith: $("$ANIMSMITH" --version 2>/dev/null | head -n 1)"
-echo "lint: $JOBS_NOTE; best of $RUNS animsmith run(s), $PEER_RUNS peer run(s); data under $DATA"
+echo "lint: $JOBS_NOTE; best of $RUNS animsmith run(s), $COMPARE_RUNS comparison run(s); data under $DATA"
 mkdir -p "$DATA"
 
 declare -A WALL1 KEYS1 LARGEST GRID
@@ -220,12 +222,12 @@ for size in $SIZES; do
     measure A "$RUNS" "$ANIMSMITH" --config "$dir/animsmith.toml" lint --format json "${LINT_EXTRA[@]}" "${files[@]}"
     V_wall=skip; V_rss=skip; I_wall=skip; I_rss=skip; vsummary=""
     if [ $VALIDATOR_OK = 1 ]; then
-        measure V "$PEER_RUNS" env NODE_PATH="$BENCH_TOOLS/node_modules" node --max-old-space-size=8192 \
+        measure V "$COMPARE_RUNS" env NODE_PATH="$BENCH_TOOLS/node_modules" node --max-old-space-size=8192 \
             "$SCRATCH/validate_many.js" "${files[@]}"
         vsummary=$(grep -m1 '^validated' "$SCRATCH/err")
     fi
     if [ $INSPECT_OK = 1 ]; then
-        measure I "$PEER_RUNS" bash "$SCRATCH/inspect_all.sh" "$INSPECT_BIN" "${files[@]}"
+        measure I "$COMPARE_RUNS" bash "$SCRATCH/inspect_all.sh" "$INSPECT_BIN" "${files[@]}"
     fi
 
     printf '%-10s %6s %9s %9s %9s %12s %12s\n' tool files "total MB" "wall s" "MB/s" "peak RSS MiB" "x animsmith"

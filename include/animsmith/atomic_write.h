@@ -14,9 +14,22 @@
 extern "C" {
 #endif
 
-/* Writes len bytes to path atomically. The new file gets mode 0666 minus
- * the process umask (like fopen). Returns 0, or -1 with ANIM_ERR_IO (or
- * ANIM_ERR_NOMEM) naming the path and the failing step. */
+/* Writes len bytes to path atomically.
+ *
+ * A new file gets mode 0666 minus the process umask (like fopen). A file
+ * that is replaced keeps its permission bits, and its owner and group
+ * where the process may set them; a file the user cannot write
+ * (access(W_OK)) is refused, as cp would, and left untouched.
+ *
+ * The temporary is DIR/.NAME.animsmith-tmp-PID-N. It is removed on any
+ * failure and on SIGINT, SIGTERM, SIGHUP and SIGPIPE (handlers are
+ * installed only for the duration of the write; the previous disposition
+ * is restored and the signal re-raised). A temporary left by a process
+ * that no longer exists (SIGKILL, power loss) is removed by the next write
+ * into the same directory; one whose PID is alive is left alone.
+ *
+ * Returns 0, or -1 with ANIM_ERR_IO (or ANIM_ERR_NOMEM) naming the path
+ * and the failing step. */
 int anim_write_file_atomic(const char *path, const void *data, size_t len, anim_error *err);
 
 #ifdef __cplusplus

@@ -1,9 +1,9 @@
-/* The project contract, animsmith.toml (spec section 6 and the seed's
- * configuration reference): rig selection, per-check settings, per-clip
- * expectations by exact name or `*` glob, gait and sync groups, runtime
- * nodes, engine selection, transition families. Loaded strictly: unknown
- * tables and keys, wrong types and out-of-domain numbers are errors that
- * name the file, line and key; nothing is linted with a bad contract. */
+/* The project contract, animsmith.toml (docs/config.md): rig selection,
+ * per-check settings, per-clip expectations by exact name or `*` glob,
+ * gait and sync groups, runtime nodes, engine selection, transition
+ * families. Loaded strictly: unknown tables and keys, wrong types and
+ * out-of-domain numbers are errors that name the file, line and key;
+ * nothing is linted with a bad contract. */
 #ifndef ANIMSMITH_CONFIG_H
 #define ANIMSMITH_CONFIG_H
 
@@ -14,6 +14,7 @@
 #include "animsmith/arena.h"
 #include "animsmith/error.h"
 #include "animsmith/rig.h"
+#include "animsmith/strbuf.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -85,7 +86,7 @@ typedef struct anim_clip_selector {
     uint32_t line;         /* source line of the table header */
 } anim_clip_selector;
 
-/* Numeric settings a [checks.<id>] table may carry (spec 6.2). */
+/* Numeric settings a [checks.<id>] table may carry. */
 typedef enum {
     ANIM_CHECK_MAX_RATIO,
     ANIM_CHECK_MIN_STRIDE_STEP_M,
@@ -99,11 +100,12 @@ typedef enum {
     ANIM_CHECK_MAX_SLIDE_MPS,
     ANIM_CHECK_EXPECTED_UNIFORM_SCALE,
     ANIM_CHECK_UNIFORM_SCALE_TOLERANCE,
+    ANIM_CHECK_MAX_DURATION_S,
     ANIM_CHECK_SETTING_COUNT
 } anim_check_setting;
 
 const char *anim_check_setting_name(anim_check_setting s); /* "max_ratio", ... */
-/* The built-in default of a setting (spec 6.2). */
+/* The built-in default of a setting. */
 double anim_check_setting_default(anim_check_setting s);
 
 typedef struct anim_check_config {
@@ -164,6 +166,9 @@ typedef struct anim_config {
     anim_engine_config engine;
     /* [transition_families."<id>"]: validated, kept raw for the evaluator. */
     const struct anim_toml_value *transition_families;
+    /* [limits]: budgets of memory sized by file values (docs/limits.md);
+     * zero fields keep the defaults. */
+    anim_limits limits;
 } anim_config;
 
 /* Built-in defaults (no file). */
@@ -188,15 +193,46 @@ const anim_check_config *anim_config_check(const anim_config *cfg, const char *i
 /* A check setting: the configured value, else the built-in default. */
 double anim_config_check_setting(const anim_config *cfg, const char *id,
                                  anim_check_setting s);
-/* Merged expectations for one clip name (spec 6.3: globs in byte-wise key
- * order, then the exact selector). */
+/* Merged expectations for one clip name: globs in byte-wise key order,
+ * then the exact selector. */
 void anim_config_clip_expect(const anim_config *cfg, const char *clip_name,
                              anim_clip_expect *out);
-/* Spec 6.4 glob match (only `*` is special). */
+/* Glob match: only `*` is special (any run, including empty). */
 bool anim_glob_match(const char *pattern, const char *name);
+
+/* Load options carrying the contract's [limits] (defaults without them), for
+ * anim_asset_load: every command that loads assets passes these so the
+ * budgets raised in animsmith.toml apply. cfg may be NULL. */
+struct anim_load_options;
+void anim_config_load_options(const anim_config *cfg, struct anim_load_options *opts);
 
 /* The rig config view for anim_rig_resolve. */
 anim_rig_config anim_config_rig(const anim_config *cfg);
+
+/* Contract names an input does not have -- a [clips.<selector>] that
+ * matches none of its clips, a [rig.roles] bone its skeleton lacks -- are
+ * gathered per asset (while it is loaded; workers fill one each) and
+ * turned into warnings once per run: a clip selector warns only when it
+ * matches no clip of any input (one clip per file is a common layout), a
+ * role bone for each input that lacks it. */
+typedef struct anim_contract_usage {
+    uint32_t selector_count;   /* cfg->clip_count */
+    bool *selector_matched;    /* per cfg->clips entry */
+    char **selector_nearest;   /* per entry: a clip name within two edits, or NULL */
+    bool has_clips;            /* the asset has at least one clip */
+    anim_strbuf role_warnings; /* one line per absent [rig.roles] bone */
+} anim_contract_usage;
+
+/* Fills out for one asset at path (as given, for messages). -1 on OOM. */
+int anim_contract_usage_collect(const anim_config *cfg, const anim_doc *doc, const char *path,
+                                anim_contract_usage *out, anim_error *err);
+void anim_contract_usage_free(anim_contract_usage *usage);
+/* Appends one line per mistake (no prefix, terminal-safe):
+ *   [clips.Walk] matches no clip of Xbot.glb (did you mean "walk"?)
+ *   [rig.roles] hips = "Hip" names no bone of a.glb (did you mean "Hips"?)
+ * Inputs without clips do not count for clip selectors. */
+void anim_contract_warnings(const anim_config *cfg, const anim_contract_usage *usages,
+                            const char *const *paths, size_t n, anim_strbuf *out);
 
 #ifdef __cplusplus
 }

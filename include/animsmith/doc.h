@@ -1,4 +1,4 @@
-/* The normalized document (spec section 1): every glTF node is a bone in
+/* The normalized document: every glTF node is a bone in
  * depth-first parent-first order, clips hold tracks over bones, meshes,
  * skins, materials, textures and images are kept for inspect/measure.
  *
@@ -19,6 +19,47 @@ extern "C" {
 #endif
 
 #define ANIM_NONE UINT32_MAX /* "no index" for optional references */
+
+/* Budgets for memory whose size comes from numbers in a file rather than
+ * from its bytes (docs/limits.md). Each is checked before the allocation it
+ * bounds; a zero field means the built-in default, so a zeroed struct is
+ * the default set. animsmith.toml raises them in [limits]. */
+#define ANIM_MIB ((size_t)1 << 20)
+#define ANIM_LIMIT_FILE_DEFAULT ((size_t)2048 * ANIM_MIB)
+#define ANIM_LIMIT_IMPLICIT_ACCESSOR_DEFAULT ((size_t)64 * ANIM_MIB)
+#define ANIM_LIMIT_GRID_DEFAULT ((size_t)1024 * ANIM_MIB)
+
+typedef enum {
+    ANIM_LIMIT_FILE,              /* [limits] file_mib */
+    ANIM_LIMIT_IMPLICIT_ACCESSOR, /* [limits] implicit_accessor_mib */
+    ANIM_LIMIT_GRID,              /* [limits] grid_mib */
+    ANIM_LIMIT_COUNT
+} anim_limit;
+
+typedef struct anim_limits {
+    /* The input file, and its external buffers together. */
+    size_t file_bytes;
+    /* One accessor without a bufferView, decoded: no file bytes back its
+     * count, so a few bytes of JSON could otherwise demand gigabytes. */
+    size_t implicit_accessor_bytes;
+    /* One clip's metric grid (frames x bones samples). */
+    size_t grid_bytes;
+} anim_limits;
+
+/* The effective value of a budget (the default when the field is 0). */
+size_t anim_limits_get(const anim_limits *limits, anim_limit which);
+/* "implicit_accessor_mib": the [limits] key that raises the budget. */
+const char *anim_limit_key(anim_limit which);
+/* "implicit-accessor": the budget's name in messages. */
+const char *anim_limit_name(anim_limit which);
+/* "64 MiB" (whole MiB) or "1000-byte", into buf. */
+const char *anim_limit_format(size_t bytes, char *buf, size_t cap);
+/* Sets a message naming the budget, its value and how to raise it:
+ * "{what}, over the 64 MiB implicit-accessor budget (raise with [limits]
+ * implicit_accessor_mib in animsmith.toml)". Returns -1. */
+struct anim_error;
+int anim_limit_error(struct anim_error *err, const anim_limits *limits, anim_limit which,
+                     const char *what);
 
 typedef enum {
     ANIM_PATH_TRANSLATION = 0,
@@ -53,8 +94,8 @@ typedef struct anim_bone {
     double matrix[16];       /* column-major, valid when has_matrix */
     uint32_t mesh;           /* glTF mesh index or ANIM_NONE */
     uint32_t skin;           /* glTF skin index or ANIM_NONE */
-    /* Inverse bind matrix from the last skin naming this node as a joint
-     * (spec 1.2), column-major; only inspect's [skinned] uses it. */
+    /* Inverse bind matrix from the last skin naming this node as a joint,
+     * column-major; only inspect's [skinned] uses it. */
     bool has_inverse_bind;
     double inverse_bind[16];
 } anim_bone;
@@ -183,12 +224,13 @@ typedef struct anim_doc {
     anim_scene *scenes;
     uint32_t scene_count;
     uint32_t default_scene;     /* ANIM_NONE when "scene" is absent */
+    anim_limits limits;         /* budgets of work derived from the doc */
 } anim_doc;
 
 /* Bone lookup by exact name: first in bone order, ANIM_NONE if absent. */
 uint32_t anim_doc_find_bone(const anim_doc *doc, const char *name);
 
-/* Whether the track is structurally valid (spec 1.4): >= 1 key, finite and
+/* Whether the track is structurally valid: >= 1 key, finite and
  * strictly increasing times, matching value count and width, finite values. */
 bool anim_track_is_valid(const anim_track *track);
 

@@ -102,6 +102,7 @@ typedef struct anim_source {
     uint32_t extensions_used_count;
     const char **extensions_required;
     uint32_t extensions_required_count;
+    anim_limits limits;                 /* from the load options */
     struct anim_file_mapping *mappings; /* private */
 } anim_source;
 
@@ -113,23 +114,31 @@ typedef struct anim_asset {
 } anim_asset;
 
 typedef struct anim_load_options {
-    /* Upper bound for the file and for any buffer (default 2 GiB). */
+    /* Upper bound for the file and for its external buffers together
+     * (default 2 GiB, the input-file budget). */
     size_t max_file_bytes;
-    /* Refuse external buffer/image URIs that leave the file's directory
-     * (default true). */
+    /* Refuse external buffer/image URIs that leave the file's directory,
+     * by their text or through a symbolic link (default true). */
     bool confine_uris;
+    /* Budgets of derived allocations (implicit accessors, metric grids;
+     * zero fields are the defaults), kept in the document for later work.
+     * docs/limits.md lists them. */
+    anim_limits limits;
 } anim_load_options;
 
 void anim_load_options_default(anim_load_options *opts);
 
 /* Loads FILE by extension (.glb / .gltf, case-insensitive). On failure
- * returns NULL and err names the file and the object:
- * "clip 'walk' node 3 sampler input: accessor 0 ...". opts may be NULL. */
+ * returns NULL and err names the file (as given) and the object:
+ * "walk.glb: clip 'walk' node 3 sampler input: accessor 0 ...". opts may be
+ * NULL. A clip whose metric grid would exceed the grid budget is refused
+ * here, before any command allocates one. */
 anim_asset *anim_asset_load(const char *path, const anim_load_options *opts,
                             anim_error *err);
 
 /* Loads from memory; is_glb selects the container. base_dir resolves
- * relative URIs (NULL: external URIs are refused). The bytes are copied. */
+ * relative URIs (NULL: external URIs are refused). The bytes are copied.
+ * Errors start with display_path when it is given. */
 anim_asset *anim_asset_load_memory(const void *bytes, size_t len, bool is_glb,
                                    const char *base_dir, const char *display_path,
                                    const anim_load_options *opts, anim_error *err);

@@ -1,11 +1,11 @@
-/* glTF 2.0 writer for skeleton + animation documents (spec 9.7).
+/* glTF 2.0 writer for skeleton + animation documents.
  *
  * Writes one node per bone (node index = bone index) with its rest TRS,
  * one animation per clip that has a writable track, and one buffer holding
  * every track's times then values. Object keys are sorted byte-wise at
  * every level and every f32 is printed widened to f64 with shortest
- * round-trip digits, so output is byte-identical to the earlier
- * implementation's writer (apart from the generator string).
+ * round-trip digits, so the example assets it writes equal the corpus's
+ * reference files byte for byte (apart from the generator string).
  *
  * Scope: documents with meshes, skins, materials, textures, images or morph
  * weight tracks are refused with ANIM_ERR_UNSUPPORTED; writing those is not

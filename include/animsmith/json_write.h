@@ -69,7 +69,12 @@ void anim_json_writer_null(anim_json_writer *w);
  * from the input). The caller guarantees it is valid JSON. */
 void anim_json_writer_raw(anim_json_writer *w, const char *json, size_t len);
 
-/* Appends s as a quoted, escaped JSON string (no separators). */
+/* Appends s as a quoted, escaped JSON string (no separators). The output
+ * is always valid UTF-8: a byte of s that does not start a valid UTF-8
+ * sequence (overlong, surrogate, above U+10FFFF, truncated) is written as
+ * the visible text `\x{hh}` (lowercase hex; in JSON `"\\x{ff}"`), the
+ * spelling the text output uses, so a report with such a path still parses
+ * and reads back (docs/json-reader.md). */
 void anim_json_escape_string(anim_strbuf *out, const char *s, size_t len);
 
 /* True when every container was closed, nothing was misused and no

@@ -1,5 +1,5 @@
 /* The lint run: a registry of checks (one file per check under
- * src/checks/), and the evaluation lifecycle of seed 001/003: every check
+ * src/checks/), and the evaluation lifecycle of every check: each check
  * record carries selection, configuration, applicability and evaluation,
  * its content findings, the scopes it completed and typed coverage gaps.
  * A check that lacks evidence says so as a gap instead of guessing; gaps
@@ -60,7 +60,7 @@ typedef struct anim_finding {
     const char *clip;       /* NULL when absent */
     const char *bone;
     const char *node;
-    double time_s;          /* an f32 value widened (spec 5.1) */
+    double time_s;          /* an f32 value widened */
     anim_value measured;
     anim_value expected;
     anim_member_row *members;
@@ -164,7 +164,7 @@ int anim_lint_loop_continuity(anim_lint_context *ctx, uint32_t clip, anim_loop_c
                               anim_error *err);
 
 /* anim_dup_endpoint_analyze of the clip: returns its result (0, or -1 when
- * the analysis errors, with the spec 9.4 text in *analysis_err). */
+ * the analysis errors, with the analysis's error text in *analysis_err). */
 int anim_lint_dup_endpoint(anim_lint_context *ctx, uint32_t clip, anim_dup_endpoint *out,
                            anim_error *analysis_err);
 
@@ -205,7 +205,8 @@ typedef struct anim_check_def {
     int (*gather)(anim_lint_context *ctx, uint32_t clip, anim_error *err);
 } anim_check_def;
 
-/* The catalog, in spec 5.1 order (also the order of checks[] in JSON). */
+/* The catalog, in docs/checks.md order (also the order of checks[] in
+ * JSON and the tie order of text output). */
 size_t anim_check_count(void);
 const anim_check_def *anim_check_at(size_t index);
 const anim_check_def *anim_check_find(const char *id);
@@ -265,7 +266,7 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg,
                   const anim_lint_options *opts, anim_lint_file *out, anim_error *err);
 void anim_lint_file_free(anim_lint_file *file);
 
-/* Shared role gaps (spec 5.1). */
+/* Shared role gaps (roles_unresolved, naming the rig profile). */
 int anim_check_gap_root_motion_roles(anim_lint_context *ctx, anim_check_record *rec,
                                      const char *scope_code, const char *subject);
 int anim_check_gap_gait_roles(anim_lint_context *ctx, anim_check_record *rec,

@@ -1,14 +1,14 @@
 /* f64 vector, quaternion and matrix math shared by every layer.
  *
- * Conventions (spec 0.2, 2.3): quaternions are stored x, y, z, w (glTF
+ * Conventions: quaternions are stored x, y, z, w (glTF
  * order); the product is the Hamilton product, a ⊗ b rotates by b first,
  * then a. Matrices are column-major (m[col * 4 + row]), glTF style, and
  * act on column vectors. Everything is double: authored binary32 data is
  * widened exactly when read (anim_vec3_from_f32, anim_quat_from_f32).
  *
  * Nothing here hides non-finite inputs: normalizing a zero quaternion
- * yields NaN components, as the reference behaviour does, and callers that
- * publish a number check finiteness themselves. */
+ * yields NaN components, and callers that publish a number check
+ * finiteness themselves. */
 #ifndef ANIMSMITH_MATH_H
 #define ANIMSMITH_MATH_H
 
@@ -34,7 +34,7 @@ typedef struct anim_mat4 {
 } anim_mat4;
 
 /* Slerp falls back to normalized lerp when the (hemisphere-corrected) dot
- * exceeds this. The reference used 1 - 2^-23 because it computed in f32;
+ * exceeds this. Computed in f32 the threshold would have to be 1 - 2^-23;
  * in f64 slerp stays well conditioned much closer to parallel, and at
  * this threshold (angle below ~1.4e-6 rad) lerp and slerp differ by less
  * than 1e-18, so the fallback only guards the division by sin(theta). */
@@ -82,7 +82,7 @@ anim_quat anim_quat_normalize(anim_quat q);
 anim_vec3 anim_quat_rotate(anim_quat q, anim_vec3 v);
 /* 2·acos(|a·b|) with |a·b| clamped to 1 (inputs assumed unit). */
 double anim_quat_angle_between(anim_quat a, anim_quat b);
-/* Spec 2.1 slerp of unit quaternions: shortest path, normalized-lerp
+/* Slerp of unit quaternions: shortest path, normalized-lerp
  * fallback above ANIM_SLERP_LERP_THRESHOLD, no renormalization after the
  * true slerp. */
 anim_quat anim_quat_slerp(anim_quat a, anim_quat b, double u);
@@ -102,7 +102,7 @@ anim_vec3 anim_mat4_transform_vector(const anim_mat4 *m, anim_vec3 v);
 anim_vec3 anim_mat4_translation(const anim_mat4 *m); /* column 3 */
 anim_vec3 anim_mat4_column(const anim_mat4 *m, int c); /* c in 0..3, xyz */
 double anim_mat4_det3(const anim_mat4 *m); /* determinant of upper 3x3 */
-/* Spec 1.2 decomposition: t = column 3; s.x = |col0|, s.y = |col1|,
+/* Decomposition of a node matrix: t = column 3; s.x = |col0|, s.y = |col1|,
  * s.z = sign(det3)·|col2| (sign(0) = +1); r = quaternion of the 3x3 with
  * each column divided by its scale. Returns false (r = identity, t and s
  * still filled) when a scale is zero or the 3x3 is non-finite, so no

@@ -1,15 +1,14 @@
-/* Measurements (spec section 3; seed 003 "measure and lint"): the
- * measurements-v18 object that `measure` prints and `lint` embeds under
- * files[].measurements.
+/* Measurements (docs/measurements.md): the measurements-v18 object that
+ * `measure` prints and `lint` embeds under files[].measurements.
  *
  * Per clip: duration_s, frame_count, animated_bones, bone_channels,
- * bone_rotation_range_deg (spec 3.2, 3.3) and frame_grid (3.6) from the
- * authored keys; loop_continuity, loop_endpoint_mode, loop_seam_ratio and
- * gait (3.4-3.9, measure_loop.h) and root_trajectory and speed_mps (3.10,
- * 3.11, measure_travel.h) on the clip's metric grid, each optional fact
- * with its availability. anim_measure_asset_document adds the static
- * asset evidence (3.13, measure_asset.h); a bare document gets the
- * minimal static fields described below. */
+ * bone_rotation_range_deg and frame_grid from the authored keys;
+ * loop_continuity, loop_endpoint_mode, loop_seam_ratio and gait
+ * (measure_loop.h) and root_trajectory and speed_mps (measure_travel.h)
+ * on the clip's metric grid, each optional fact with its availability.
+ * anim_measure_asset_document adds the static asset evidence
+ * (measure_asset.h); a bare document gets the minimal static fields
+ * described below. */
 #ifndef ANIMSMITH_MEASURE_H
 #define ANIMSMITH_MEASURE_H
 
@@ -42,10 +41,10 @@ struct anim_foot_cycle;
 #define ANIM_MEASUREMENTS_SCHEMA_VERSION 18
 #define ANIM_MEASUREMENTS_SCHEMA "urn:animsmith:schema:measurements:18"
 
-/* Spec 3.3: rotation ranges below this are not recorded. */
+/* Rotation ranges below this are not recorded. */
 #define ANIM_MIN_RECORDED_ROTATION_DEG 0.1
 
-/* anim_availability (spec 3.1) and anim_availability_name come from
+/* anim_availability and anim_availability_name come from
  * measure_travel.h. */
 
 /* bone_channels property bits, output in this order. */
@@ -77,7 +76,7 @@ typedef struct anim_clip_measurements {
     anim_rotation_range *rotation_ranges; /* sorted by bone name */
     uint32_t rotation_range_count;
 
-    /* Availability of each optional fact (spec 3.1). The loop and
+    /* Availability of each optional fact. The loop and
      * foot-cycle records below carry the values; the availabilities are
      * mirrored here for callers that only need the status. */
     anim_availability loop_continuity;
@@ -90,13 +89,13 @@ typedef struct anim_clip_measurements {
     anim_availability root_trajectory;  /* == trajectory.availability */
     anim_availability speed_mps;        /* == speed.availability */
 
-    /* Spec 3.4, 3.5, 3.7-3.9 records (measure_loop.h), in the arena;
+    /* Loop and foot-cycle records (measure_loop.h), in the arena;
      * NULL when not computed (their availabilities above then decide). */
     const struct anim_loop_continuity *loop;
     const struct anim_loop_endpoint *endpoint;
     const struct anim_foot_cycle *foot_cycle;
 
-    /* Spec 3.10, 3.11 (measure_travel.h). */
+    /* Root trajectory and speed (measure_travel.h). */
     anim_root_trajectory trajectory;
     anim_root_speed speed;
 } anim_clip_measurements;
@@ -104,7 +103,7 @@ typedef struct anim_clip_measurements {
 typedef struct anim_measurements {
     anim_clip_measurements *clips;      /* sorted byte-wise by name, unique */
     uint32_t clip_count;
-    /* Static asset evidence (spec 3.13) is the next issue. Mesh-less
+    /* Without the full static evidence (asset below), mesh-less
      * documents get the fully determined mesh_definitions: [],
      * node_instances: [] and scene rows with zero instances; documents
      * with meshes leave those three fields (and default_scene_index) out.
@@ -114,7 +113,7 @@ typedef struct anim_measurements {
     uint32_t scene_count;
     const char **scene_names;           /* NULL entries when unnamed */
     uint32_t default_scene;             /* ANIM_NONE when absent */
-    /* The full static evidence (spec 3.13, measure_asset.h) when measured
+    /* The full static evidence (measure_asset.h) when measured
      * from a loaded asset (anim_measure_asset_document); it then replaces
      * the minimal fields above in the JSON. NULL for a bare document. */
     const anim_asset_measurements *asset;
@@ -199,13 +198,13 @@ int anim_measure_clip_with(anim_measure_collector *mc, uint32_t clip,
 int anim_measure_end(anim_measure_collector *mc, const anim_asset *asset, anim_error *err);
 
 /* Writes the measurements-v18 object as the writer's next value. Fails
- * (err names the field, as spec 3.12: "measurement value {path} must be
- * finite") when a value that must be finite is not; nothing is a partial
- * success, the caller discards the buffer. */
+ * (err names the field: "measurement value {path} must be finite") when
+ * a value that must be finite is not; nothing is a partial success, the
+ * caller discards the buffer. */
 int anim_measurements_write_json(const anim_measurements *m, anim_json_writer *w,
                                  anim_error *err);
 
-/* ---- `measure` output (spec 7.3) ---- */
+/* ---- `measure` output ---- */
 
 struct anim_tool_info; /* report.h */
 
@@ -227,7 +226,7 @@ typedef struct anim_measure_file {
 int anim_render_measure_json(const anim_measure_file *files, size_t n,
                              const struct anim_tool_info *tool, anim_strbuf *out, anim_error *err);
 
-/* The text view (spec 7.3): per file "{path}:", one line per clip (sorted
+/* The text view: per file "{path}:", one line per clip (sorted
  * by name) with the optional endpoint/grid/loop/seam/gait/root parts, then
  * the static asset lines. Allocation failure is sticky in out->failed. */
 void anim_render_measure_text(const anim_measure_file *files, size_t n, anim_strbuf *out);

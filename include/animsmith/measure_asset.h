@@ -1,6 +1,6 @@
-/* Static asset evidence (spec 3.13; seed 003 "measure and lint"): the
- * mesh, node-instance, scene, source-skeleton, skin, material, texture and
- * image records that sit beside the clips in the measurements-v18 object.
+/* Static asset evidence (docs/measurements.md): the mesh, node-instance,
+ * scene, source-skeleton, skin, material, texture and image records that
+ * sit beside the clips in the measurements-v18 object.
  *
  * Everything here describes the file at rest: no animation, skinning or
  * morph deformation is applied. Source indices are identities; names are
@@ -64,7 +64,8 @@ typedef struct anim_linear_facts {
     double uniform_scale;
 } anim_linear_facts;
 
-/* Classifies the upper 3x3 of a column-major 4x4 (spec 3.13 rules). */
+/* Classifies the upper 3x3 of a column-major 4x4 (the linear-fact rules
+ * of docs/measurements.md). */
 void anim_linear_facts_classify(const float m[16], anim_linear_facts *out);
 /* "unit_orthonormal", "uniform_scaled", ..., "non_finite". */
 const char *anim_linear_class_name(anim_linear_class c);

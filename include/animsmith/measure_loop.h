@@ -1,12 +1,12 @@
-/* Loop and foot-cycle clip measurements (spec 3.4, 3.5, 3.7-3.9, 5.6,
- * 9.4 analysis; seed 003 "measure and lint").
+/* Loop and foot-cycle clip measurements, the loop-closure caps and the
+ * authored-key duplicate-endpoint analysis.
  *
- *   loop_continuity     per-bone C0/C1 seam facts, no roles needed (3.4)
+ *   loop_continuity     per-bone C0/C1 seam facts, no roles needed
  *   loop_endpoint_mode  duplicate_endpoint / unique_cycle / non_closing for
- *                       declared loops (3.5), on top of the authored-key
- *                       duplicate-endpoint analysis (9.4)
+ *                       declared loops, on top of the authored-key
+ *                       duplicate-endpoint analysis
  *   foot cycle          feet-relative-to-hips seam ratio and gait phase /
- *                       left-right amplitude (3.7-3.9)
+ *                       left-right amplitude
  *
  * Everything here is a pure function of (document, clip, metric grid,
  * roles, merged clip expectations, config) into plain structs that carry
@@ -18,8 +18,9 @@
  * (f32)cap" (anim_loop_exceeds_cap), which decides outcomes.
  *
  * The JSON writers emit key/value pairs into the clip object the caller
- * has open, in the order of spec 3.12; each pair's availability key is
- * always written, the value key only when measured. */
+ * has open, in the measurements object's per-clip field order; each
+ * pair's availability key is always written, the value key only when
+ * measured. */
 #ifndef ANIMSMITH_MEASURE_LOOP_H
 #define ANIMSMITH_MEASURE_LOOP_H
 
@@ -42,15 +43,15 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------ */
-/* Loop continuity (spec 3.4, row shape per seed 003)                  */
+/* Loop continuity (per-bone rows)                                    */
 /* ------------------------------------------------------------------ */
 
 /* One skeleton bone's seam facts. A row is MEASURED (all four numbers
  * finite and >= 0) or UNAVAILABLE (non-finite or zero-length model
  * position/rotation at frames 0, 1, N-2 or N-1, or a non-finite result;
- * the numbers are then 0 and must not be used). Seed 003: one bone's bad
- * evidence does not suppress the other bones' rows (the spec's reference
- * poisoned the whole clip; the seed's row availability wins). */
+ * the numbers are then 0 and must not be used). One bone's bad evidence
+ * does not suppress the other bones' rows: each row carries its own
+ * availability. */
 typedef struct anim_loop_bone {
     uint32_t bone_index;
     const char *bone_name;
@@ -93,15 +94,16 @@ typedef enum {
 double anim_loop_bone_metric(const anim_loop_bone *row, anim_loop_metric m);
 
 /* Index (into bones[], == bone index) of the MEASURED row with the largest
- * value of m, ties to the LAST such row (spec 5.18/5.20/5.21);
+ * value of m, ties to the LAST such row (the row loop-closure,
+ * loop-seam-vel and loop-seam-rot report);
  * ANIM_NONE when lc is not MEASURED or no row is measured. */
 uint32_t anim_loop_continuity_worst(const anim_loop_continuity *lc, anim_loop_metric m);
 
 /* Maximum of m over MEASURED rows, starting at 0.0 (measure text's
- * "loop Δp=… Δr=… Δv=… Δω=…" maxima, spec 7.3). */
+ * "loop Δp=… Δr=… Δv=… Δω=…" maxima). */
 double anim_loop_continuity_max(const anim_loop_continuity *lc, anim_loop_metric m);
 
-/* The cap rule of spec 5.18-5.21 and 3.5: "exceeds" iff
+/* The cap rule of the loop checks and loop_endpoint_mode: "exceeds" iff
  * (float)measured > (float)cap. */
 bool anim_loop_exceeds_cap(double measured, double cap);
 
@@ -110,7 +112,7 @@ bool anim_loop_exceeds_cap(double measured, double cap);
  * seam_angular_velocity_delta_degps}]}, numbers only on measured rows)
  * when MEASURED, then `loop_continuity_availability`, as members of the
  * open clip object. clip_name names the path in errors. Fails (output
- * contract, spec 3.12: "measurement value clips[\"NAME\"].loop_continuity.
+ * contract: "measurement value clips[\"NAME\"].loop_continuity.
  * bones[I].FIELD must be finite" / "measurement structure ... is invalid")
  * on a measured row with a non-finite or negative value, an empty bones
  * list, or a row whose bone_index is not its position; nothing is written
@@ -119,7 +121,7 @@ int anim_loop_continuity_write_json(const anim_loop_continuity *lc, const char *
                                     anim_json_writer *w, anim_error *err);
 
 /* ------------------------------------------------------------------ */
-/* Loop-closure caps (spec 5.6, 5.20, 5.21)                            */
+/* Loop-closure caps (shared by the loop checks)                      */
 /* ------------------------------------------------------------------ */
 
 typedef struct anim_loop_caps {
@@ -135,10 +137,10 @@ void anim_loop_caps_resolve(const anim_config *cfg, const anim_clip_expect *ex,
                             anim_loop_caps *out);
 
 /* ------------------------------------------------------------------ */
-/* Duplicate loop endpoint analysis (spec 9.4) and endpoint mode (3.5)  */
+/* Duplicate loop endpoint analysis and endpoint mode                 */
 /* ------------------------------------------------------------------ */
 
-/* Tolerances of the authored key match (spec 9.4). */
+/* Tolerances of the authored key match. */
 #define ANIM_DUP_ENDPOINT_VEC_TOL 1e-5
 #define ANIM_DUP_ENDPOINT_QUAT_TOL_RAD 1e-4
 
@@ -156,9 +158,9 @@ typedef struct anim_dup_endpoint {
     double scale_delta;          /* max |component difference| */
 } anim_dup_endpoint;
 
-/* Spec 9.4 analysis of the clip's authored keys (no sampling). Returns 0
- * with out filled (candidate or not), or -1 when the analysis errors: err
- * (code ANIM_ERR_INVALID) then holds the spec's error text verbatim, e.g.
+/* Duplicate-endpoint analysis of the clip's authored keys (no sampling).
+ * Returns 0 with out filled (candidate or not), or -1 when the analysis
+ * errors: err (code ANIM_ERR_INVALID) then holds the analysis's error text, e.g.
  * "clip has no tracks", "track 1 timeline is not strictly increasing",
  * "track Some(0) contains a non-finite authored value" — the
  * duplicate-loop-endpoint check prints it after "authored endpoint
@@ -188,7 +190,7 @@ typedef struct anim_loop_endpoint {
     anim_loop_caps caps;               /* the caps unique_cycle was judged with */
 } anim_loop_endpoint;
 
-/* Spec 3.5 for one clip. lc is the clip's loop continuity (from
+/* loop_endpoint_mode for one clip. lc is the clip's loop continuity (from
  * anim_loop_continuity_compute); cfg/ex as for anim_loop_caps_resolve (ex
  * NULL = no expectations = not applicable). Never fails. */
 void anim_loop_endpoint_mode_compute(const anim_clip *clip, const anim_loop_continuity *lc,
@@ -211,10 +213,10 @@ void anim_loop_endpoint_mode_from_analysis(const anim_loop_continuity *lc, const
 void anim_loop_endpoint_mode_write_json(const anim_loop_endpoint *le, anim_json_writer *w);
 
 /* ------------------------------------------------------------------ */
-/* Foot-cycle metrics: loop_seam_ratio and gait (spec 3.7-3.9)          */
+/* Foot-cycle metrics: loop_seam_ratio and gait                       */
 /* ------------------------------------------------------------------ */
 
-/* Built-in stride floor (spec 3.7; gait-group / time-complement always use
+/* Built-in stride floor (gait-group / time-complement always use
  * it, loop-seam and measure use [checks.loop-seam] min_stride_step_m). */
 #define ANIM_MIN_STRIDE_STEP_M 0.02
 
@@ -261,10 +263,10 @@ typedef struct anim_foot_cycle {
 } anim_foot_cycle;
 
 /* Whether the foot-cycle role domain resolves: Hips and at least one of
- * LeftFoot / LeftToe / RightFoot / RightToe (spec 3.8). rig may be NULL. */
+ * LeftFoot / LeftToe / RightFoot / RightToe. rig may be NULL. */
 bool anim_foot_cycle_roles(const anim_rig_resolution *rig);
 
-/* Spec 3.7 foot-cycle metrics of one clip. grid NULL = no metric grid.
+/* Foot-cycle metrics of one clip. grid NULL = no metric grid.
  * min_stride_step_m: the loop-seam floor (anim_foot_cycle_min_stride(cfg)
  * for measure / loop-seam, ANIM_MIN_STRIDE_STEP_M for gait groups). Never
  * fails: every outcome is in out->status and the availabilities. */
@@ -289,7 +291,7 @@ int anim_gait_write_json(const anim_foot_cycle *fc, const char *clip_name, anim_
                          anim_error *err);
 
 /* ------------------------------------------------------------------ */
-/* measure --format text fragments (spec 7.3)                           */
+/* measure --format text fragments                                    */
 /* ------------------------------------------------------------------ */
 
 /* " endpoint={mode}" when MEASURED, else nothing. */

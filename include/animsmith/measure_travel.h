@@ -1,5 +1,4 @@
-/* Root trajectory and speed (spec 3.10, 3.11; seed 003 "measure and
- * lint": trajectory and yaw definitions).
+/* Root trajectory and speed: how the trajectory and yaw are defined.
  *
  * These are measurements (they appear under clips.<name>.root_trajectory
  * and .speed_mps) and also the inputs of the contract checks
@@ -27,7 +26,7 @@
 extern "C" {
 #endif
 
-/* The availability vocabulary of every optional measurement (spec 3.1).
+/* The availability vocabulary of every optional measurement.
  * It lives here rather than in measure.h so that measure.h can embed the
  * trajectory record without an include cycle; measure.h includes this
  * header, so either include gives it. */
@@ -65,7 +64,7 @@ typedef enum {
 const char *anim_heading_axis_name(anim_heading_axis a);
 const char *anim_heading_axis_label(anim_heading_axis a);
 
-/* Spec 3.10 translation facts, metres, normalized +Y-up model space:
+/* Root trajectory translation facts, metres, normalized +Y-up model space:
  * signed displacements compare the last sample with sample 0. */
 typedef struct anim_root_translation {
     double dx_m;            /* horizontal_displacement_x_m */
@@ -76,7 +75,7 @@ typedef struct anim_root_translation {
     double y_max_m;         /* vertical_max_displacement_m (>= 0) */
 } anim_root_translation;
 
-/* Spec 3.10 yaw facts, degrees; positive yaw turns +Z toward +X. */
+/* Root trajectory yaw facts, degrees; positive yaw turns +Z toward +X. */
 typedef struct anim_root_yaw {
     anim_heading_axis axis;
     double net_deg;         /* in [-180, 180] */
@@ -98,7 +97,7 @@ typedef struct anim_root_trajectory {
     anim_root_yaw yaw;
 } anim_root_trajectory;
 
-/* Spec 3.11 speed_mps: horizontal endpoint speed of the selected bone. */
+/* speed_mps: horizontal endpoint speed of the selected bone. */
 typedef struct anim_root_speed {
     /* NOT_APPLICABLE without Root/Hips; UNAVAILABLE when the selection is
      * bad, the clip has no metric grid, or the value is not finite. */
@@ -106,17 +105,17 @@ typedef struct anim_root_speed {
     double mps;             /* when MEASURED */
 } anim_root_speed;
 
-/* Spec 3.10 selection only (no sampling): fills availability, bone and
+/* Root trajectory bone selection only (no sampling): fills availability, bone and
  * source; the nested domains are left UNAVAILABLE. rig may be NULL. */
 void anim_root_trajectory_select(const anim_doc *doc, const anim_rig_resolution *rig,
                                  anim_root_trajectory *out);
 
-/* The whole spec 3.10 record. grid is the clip's metric grid, or NULL when
+/* The whole root_trajectory record. grid is the clip's metric grid, or NULL when
  * the clip has none (both nested domains are then unavailable). */
 void anim_root_trajectory_measure(const anim_doc *doc, const anim_rig_resolution *rig,
                                   const anim_metric_grid *grid, anim_root_trajectory *out);
 
-/* Spec 3.11 on the clip's metric grid (NULL: none). The value the
+/* speed_mps on the clip's metric grid (NULL: none). The value the
  * root-motion-speed, in-place and foot-slide checks compare. */
 void anim_root_speed_measure(const anim_doc *doc, const anim_rig_resolution *rig,
                              const anim_metric_grid *grid, anim_root_speed *out);

@@ -1,7 +1,6 @@
-/* Number formatting for every text and JSON output (spec 0.3).
+/* Number formatting for every text and JSON output.
  *
- * Byte-exact parity with the earlier implementation's messages and JSON
- * needs three families of formats:
+ * Messages and JSON use three families of formats:
  *   - JSON numbers in serde_json/ryu style: shortest round-trip digits,
  *     integral values keep ".0", exponent form outside a fixed range;
  *   - "plain display" (Rust's `{x}` on f64): shortest digits, never an
@@ -45,7 +44,8 @@ size_t anim_fmt_f32_json(float v, char buf[ANIM_FMT_JSON_MAX]);
  * -0.0 -> "-0", NaN -> "NaN", inf -> "inf", -inf -> "-inf". */
 size_t anim_fmt_f64_plain(double v, char buf[ANIM_FMT_PLAIN_MAX]);
 
-/* "%.{decimals}f" with NaN -> "NaN", inf -> "inf" / "-inf". Like snprintf,
+/* "%.{decimals}f" with NaN -> "NaN", inf -> "inf" / "-inf", and
+ * "%.{decimals}e" at magnitudes of 1e12 and beyond. Like snprintf,
  * returns the length the full text needs (writes at most cap-1 chars). */
 size_t anim_fmt_fixed(double v, int decimals, char *buf, size_t cap);
 

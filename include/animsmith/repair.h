@@ -1,4 +1,4 @@
-/* `fix`: lossless, byte-surgical quaternion repairs (spec section 8).
+/* `fix`: lossless, byte-surgical quaternion repairs.
  *
  * A repair never re-serializes anything. The selected repairs run in order
  * over private copies of the asset's buffers (so quat-flip sees what
@@ -59,7 +59,7 @@ typedef struct anim_fix_skip {
     const char *bone;
     uint32_t clip_index;
     uint32_t track_index;
-    const char *reason;    /* spec 8.2/8.3 wording, e.g. "sparse accessor" */
+    const char *reason;    /* fixed wording, e.g. "sparse accessor" */
 } anim_fix_skip;
 
 typedef struct anim_fix_pass {
@@ -96,15 +96,17 @@ void anim_fix_free(anim_fix *fix);
 bool anim_fix_pending(const anim_fix *fix);
 
 /* Checks that writing to out_path can succeed without harming the input:
- * the output must not be the input file (unless in_place), must keep the
- * input's container extension, and no external buffer written beside the
- * output may land on one of the input's own buffer files (unless
- * in_place). Returns 0 or -1 with ANIM_ERR_USAGE / ANIM_ERR_IO. Nothing is
- * written. anim_fix_write calls it first. */
+ * no file written (the output, or an external buffer written beside it)
+ * may be one of the input's own files (anim_asset_resources: the file,
+ * its external buffers, its image files), compared by device and inode so
+ * every spelling and link is caught; in place, only the input itself and
+ * each buffer's own file may be rewritten. The output must keep the
+ * input's container extension. Returns 0 or -1 with ANIM_ERR_USAGE /
+ * ANIM_ERR_IO. Nothing is written. anim_fix_write calls it first. */
 int anim_fix_check_destination(const anim_fix *fix, const char *out_path, bool in_place,
                                anim_error *err);
 
-/* Writes the repaired asset (spec 8.5). GLB: the input file with the BIN
+/* Writes the repaired asset. GLB: the input file with the BIN
  * chunk's payload replaced by the patched copy. .gltf: the JSON copied
  * byte-for-byte (not rewritten in place). Every external buffer is written
  * beside out_path under its URI (in place: only the changed ones). Each
@@ -113,10 +115,19 @@ int anim_fix_check_destination(const anim_fix *fix, const char *out_path, bool i
  * the input path. Returns 0 or -1. */
 int anim_fix_write(const anim_fix *fix, const char *out_path, bool in_place, anim_error *err);
 
-/* The stdout lines of spec 8.6, every pass in order: per repaired track,
- * per skipped track, then the summary. destination NULL = dry run
- * ("would fix", "-> no output written"). Names are terminal-escaped. */
-void anim_fix_format(const anim_fix *fix, const char *destination, anim_strbuf *out);
+/* Rotation tracks changed by at least one pass, each counted once. */
+uint32_t anim_fix_track_count(const anim_fix *fix);
+
+/* Whether anim_fix_write writes any file: always for a new output (the
+ * repaired copy), in place only when some key changed. */
+bool anim_fix_writes(const anim_fix *fix, bool in_place);
+
+/* The stdout lines: every pass in order, one line per repaired track and
+ * per skipped track, then ONE summary line for the run ("N key(s) fixed
+ * across M track(s) -> FILE"). dry_run words it "would fix" / "would be
+ * fixed"; written is the file written, or NULL ("-> no output written",
+ * also for every dry run). Names are terminal-escaped. */
+void anim_fix_format(const anim_fix *fix, bool dry_run, const char *written, anim_strbuf *out);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
-/* Lint output renderers (spec 7.3, 7.4; seed 003 "Common envelope") and
- * the output-v19 JSON envelope shared by measure, lint and diff.
+/* Lint output renderers and the output-v19 JSON envelope shared by
+ * measure, lint and diff.
  *
  * Renderers only append to an anim_strbuf; the CLI prints the buffer at
  * once (after every file was evaluated), so a failure never leaves partial
@@ -66,15 +66,20 @@ typedef struct anim_lint_render_options {
     const char *const *allow;
     size_t allow_count;
     anim_tool_info tool;        /* JSON only */
+    /* Text only: list every member of a repeated finding (--expand)
+     * instead of one grouped line per check and clip. */
+    bool expand;
+    /* Text only: ANSI colour on severity words (--color). */
+    bool color;
 } anim_lint_render_options;
 
-/* Text (spec 7.4 "render_text"): per file the sorted findings and grouped
+/* Text: per file the sorted findings and grouped
  * coverage lines, or `{path}: clean`, then one summary line. opts may be
  * NULL. Allocation failure is sticky in out->failed. */
 void anim_render_lint_text(const anim_lint_file *files, size_t n,
                            const anim_lint_render_options *opts, anim_strbuf *out);
 
-/* Markdown for CI comments (spec 7.4), same grouping as text. */
+/* Markdown for CI comments, same grouping as text. */
 void anim_render_lint_markdown(const anim_lint_file *files, size_t n,
                                const anim_lint_render_options *opts, anim_strbuf *out);
 

@@ -1,4 +1,4 @@
-/* Rig profiles and role resolution (spec section 4, plus the output-v11
+/* Rig profiles and role resolution (docs/rig-profiles.md, plus the output-v11
  * contract: per-role matching policies and one resolution outcome).
  *
  * A profile is a table role -> wanted bone name. Resolution binds each role
@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-/* Enum order is the listing order of inspect (spec 4.1). */
+/* Enum order is the listing order of inspect. */
 typedef enum {
     ANIM_ROLE_ROOT = 0,
     ANIM_ROLE_HIPS,
@@ -63,7 +63,7 @@ const char *anim_rig_profile_name(size_t index); /* NULL when out of range */
  * for that role (the "—" cells of the tables) or index is out of range. */
 const char *anim_rig_profile_bone(size_t index, anim_role role);
 /* Whether name is a built-in profile or "auto". An unknown name resolves to
- * an empty base (spec 4.5); the config loader decides whether to refuse. */
+ * an empty base; the config loader decides whether to refuse. */
 bool anim_rig_profile_known(const char *name);
 
 typedef struct anim_rig_config {
@@ -117,7 +117,7 @@ int anim_rig_resolve(const anim_doc *doc, const anim_rig_config *cfg,
 int anim_rig_resolve_profile(const anim_doc *doc, const char *profile,
                              anim_rig_resolution *out, anim_error *err);
 
-/* inspect's rig section (spec 4.5 / 7.2, policies as in the seeds):
+/* inspect's rig section (docs/inspect.md):
  *   rig profile: {label} ({count} roles)
  *     {role padded to 12} -> {bone name} ({policy})
  * or "rig profile: none detected"; each line ends with "\n". When the

@@ -1,14 +1,13 @@
-/* Track evaluation, poses, forward kinematics and the metric grid
- * (spec section 2), all in f64.
+/* Track evaluation, poses, forward kinematics and the metric grid, all
+ * in f64.
  *
- * The reference computed sampling in f32; animsmith widens the authored
- * binary32 times and values to double when read and computes everything
- * in double (libm acos/sin), keeping the reference's algorithms: segment
- * search and clamping, shortest-path slerp with the raw-dot negation,
- * STEP, CUBICSPLINE Hermite with dt-scaled tangents, tolerant value
- * fetches, rest fallback, T·R·S local matrices, and model rotations
- * composed separately from scale. Results may differ from the reference
- * in the last digits only. */
+ * The authored binary32 times and values are widened to double when read
+ * and everything is computed in double (libm acos/sin). The algorithms:
+ * segment search and clamping, shortest-path slerp with the raw-dot
+ * negation, STEP, CUBICSPLINE Hermite with dt-scaled tangents, tolerant
+ * value fetches, rest fallback, T·R·S local matrices, and model rotations
+ * composed separately from scale. Results may differ from an f32
+ * evaluation of the same algorithms in the last digits only. */
 #ifndef ANIMSMITH_SAMPLE_H
 #define ANIMSMITH_SAMPLE_H
 
@@ -36,7 +35,7 @@ anim_trs anim_trs_from_rest(const anim_bone *bone);
 
 /* ---- one track ---- */
 
-/* The keyframe segment containing t (spec 2.1): clamp to key 0 when the
+/* The keyframe segment containing t: clamp to key 0 when the
  * track has <= 1 key or t <= T[0]; clamp to the last key when t >= T[n-1];
  * else k1 = first index with time > t (binary search), k0 = k1 - 1 and
  * u = (t - T[k0]) / (T[k1] - T[k0]), or 0 when that span is <= 0.
@@ -63,9 +62,9 @@ typedef struct anim_track_cursor {
 void anim_track_cursor_init(anim_track_cursor *cursor, const anim_track *track);
 anim_segment anim_track_segment_cursor(const anim_track *track, double t, anim_track_cursor *cursor);
 
-/* How a track's values are stored, decided by its element width (spec 2.2
- * "vec3 storage" / "quaternion storage"): 3 → vec3, 4 → quaternion,
- * anything else → not a pose track (never applied). */
+/* How a track's values are stored, decided by its element width:
+ * 3 → vec3 storage, 4 → quaternion storage, anything else → not a pose
+ * track (never applied). */
 typedef enum {
     ANIM_STORAGE_NONE = 0,
     ANIM_STORAGE_VEC3,
@@ -85,7 +84,7 @@ anim_vec3 anim_track_sample_vec3(const anim_track *track, double t);
  * NaN components (callers check finiteness). */
 anim_quat anim_track_sample_quat(const anim_track *track, double t);
 
-/* Spec 2.2 overwrite of one bone's local transform: a vec3 track writes
+/* Overwrite of one bone's local transform: a vec3 track writes
  * translation (path translation) or scale (path scale) and nothing for any
  * other path; a quaternion track always writes rotation. Returns whether a
  * component was written (false for tracks with no keys or no storage). */
@@ -100,18 +99,18 @@ bool anim_track_sample_segment_into(const anim_track *track, anim_segment seg, a
 /* local[b] = rest TRS of bone b, for every bone. */
 void anim_pose_rest(const anim_doc *doc, anim_trs *local);
 
-/* Spec 2.2: rest pose, then every TRS track of the clip with >= 1 key and
+/* The pose at t: rest pose, then every TRS track of the clip with >= 1 key and
  * an in-range bone overwrites its bone's component, in clip order. Morph
  * tracks never touch the pose. local has doc->bone_count entries. */
 void anim_pose_sample(const anim_doc *doc, const anim_clip *clip, double t, anim_trs *local);
 
-/* Spec 2.3: model[b] = model[parent] · (T·R·S), model_rot[b] =
+/* Forward kinematics: model[b] = model[parent] · (T·R·S), model_rot[b] =
  * model_rot[parent] ⊗ local_rot (roots: the local values). A parent index
  * that is out of range or not lower than the bone's own index is treated
  * as no parent. model and/or model_rot may be NULL to skip them. */
 void anim_pose_fk(const anim_doc *doc, const anim_trs *local, anim_mat4 *model, anim_quat *model_rot);
 
-/* ---- pose grids and the metric grid (spec 2.4) ---- */
+/* ---- pose grids and the metric grid ---- */
 
 /* Sampled local and model-space poses of one clip, frame-major: the entry
  * for (frame f, bone b) is at index f * bone_count + b. One heap block,
@@ -126,12 +125,18 @@ typedef struct anim_metric_grid {
     void *block_;           /* owning allocation (private) */
 } anim_metric_grid;
 
-/* Refuses grids whose storage would exceed this many bytes (LIMIT error):
- * sizes come from files, and a lazily committed huge allocation would
- * fail only later, at first touch. */
-#define ANIM_METRIC_GRID_MAX_BYTES ((size_t)1 << 32)
+/* The bytes a grid of frames x bones takes. Grids larger than the
+ * document's metric-grid budget (doc->limits, docs/limits.md) are refused
+ * with a LIMIT error before anything is allocated: sizes come from files,
+ * and a lazily committed huge allocation would fail only later, at first
+ * touch. false when the size overflows. */
+bool anim_metric_grid_bytes(uint32_t frames, uint32_t bones, size_t *bytes);
 
-/* Spec 2.4 default frame count N: the largest key_count over all of the
+/* Refuses (LIMIT error naming the clip and the budget) a clip whose
+ * metric grid would exceed doc->limits; 0 when it fits or has no grid. */
+int anim_metric_grid_check_budget(const anim_doc *doc, const anim_clip *clip, anim_error *err);
+
+/* The metric grid's default frame count N: the largest key_count over all of the
  * clip's TRS tracks (valid or not), at least 2. */
 uint32_t anim_clip_default_frame_count(const anim_clip *clip);
 

@@ -1,5 +1,5 @@
 /* Escaping of untrusted text (names, paths, messages taken from assets)
- * before it reaches a terminal, a report or a recipe (spec 0.3).
+ * before it reaches a terminal, a report or a recipe.
  *
  * All three functions append to out and treat s as UTF-8 of len bytes
  * (embedded NULs included). Bytes that are not valid UTF-8 (overlong forms,
@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-/* Spec 0.3 "presentation control": general category Cc plus U+00AD,
+/* "Presentation control" code points: general category Cc plus U+00AD,
  * U+034F, U+061C, U+180B-U+180E, U+200B-U+200F, U+2028-U+202E,
  * U+2060-U+206F, U+FE00-U+FE0F, U+FEFF, U+FFF9-U+FFFB, U+1BCA0-U+1BCA3,
  * U+1D173-U+1D17A, U+E0000-U+E007F, U+E0100-U+E01EF. */
@@ -28,7 +28,7 @@ bool anim_text_is_presentation_control(uint32_t cp);
 
 /* text_atom(s): tab, CR, LF become `\t` `\r` `\n`; every other presentation
  * control becomes `\u{hex}` (lowercase, no leading zeros); everything else
- * is kept. Backslashes are kept as they are (as in the peer). */
+ * is kept. Backslashes are kept as they are. */
 void anim_text_atom(anim_strbuf *out, const char *s, size_t len);
 
 /* A TOML basic string "..." that parses back to s: `\"` `\\` `\b` `\t`

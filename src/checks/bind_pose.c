@@ -1,9 +1,10 @@
-/* bind-pose (spec 5.28): a clip authored against a different bind starts
+/* bind-pose: a clip authored against a different bind starts
  * far from the skeleton's rest pose on most bones at once. The mean
  * first-key deviation over the clip's usable rotation tracks is compared
  * with a cap; with fewer than three usable tracks one outlier would decide
  * the mean, so the clip is reported as a coverage gap instead of judged.
- * Duplicate rotation tracks of one bone count twice, as in the reference. */
+ * Duplicate rotation tracks of one bone count twice: each is a track the
+ * engine plays, and the check does not guess which one wins. */
 #include <stdio.h>
 
 #include "animsmith/math.h"

@@ -1,4 +1,4 @@
-/* constant-nonunit-scale (spec 5.11, opt-in): a scale channel that holds
+/* constant-nonunit-scale (opt-in): a scale channel that holds
  * still away from unit scale, single-key pins included. It is a project
  * policy signal (some runtimes expect unit scale in animation channels),
  * so the catalog keeps it disabled until a severity is configured. */
@@ -13,7 +13,8 @@ static int judge(anim_lint_context *ctx, anim_check_record *rec, const anim_clip
     if (track->path != ANIM_PATH_SCALE || !check_vec3_trajectory_analyze(track, &tr) ||
         check_vec3_trajectory_varies(&tr, CHECK_VEC3_TOLERANCE))
         return 0;
-    /* Decided in f32 like the reference's comparison. */
+    /* Decided in f32, the precision of the stored values, so widening
+     * noise cannot create a finding. */
     if (!((float)check_vec3_trajectory_unit_deviation(&tr) > (float)CHECK_VEC3_TOLERANCE))
         return 0;
     anim_finding_fields f = track_fields(ctx, clip, track, ANIM_SEVERITY_NOTE);

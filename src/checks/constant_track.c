@@ -1,4 +1,4 @@
-/* constant-track (spec 5.12): a multi-key track that never moves is
+/* constant-track: a multi-key track that never moves is
  * export bloat ("key everything" exports, baked control rigs). Vec3 tracks
  * use the trajectory analysis, so a cubic overshoot between equal keys
  * counts as motion; quaternion tracks compare every key with the first
@@ -60,7 +60,8 @@ static bool rotation_constant(const anim_track *track)
         if (!unit_key(track, k, &qk))
             return false;
         double delta = angular_delta(q0, qk);
-        /* Decided in f32 like the reference's comparison. */
+        /* Decided in f32, the precision of the stored values, so widening
+         * noise cannot decide whether the track is constant. */
         if (!((float)delta <= (float)ROTATION_TOLERANCE_RAD))
             return false;
     }

@@ -1,4 +1,4 @@
-/* duplicate-loop-endpoint (spec 5.17, 9.4): an inclusive DCC cycle export
+/* duplicate-loop-endpoint: an inclusive DCC cycle export
  * copies frame 0 to the final key. That is not a motion defect (the seam
  * checks pass on it) but a representation an engine that wraps over the
  * duration plays as a held frame, and the one case `transform

@@ -1,21 +1,35 @@
-/* `duration-sanity` (spec 5.7): per clip, in index order:
+/* `duration-sanity`: per clip, in index order:
  *   1. a declared duration_s pin that cannot be evaluated (error);
  *   2. a clip without tracks (warning) -- then, without a valid pin,
  *      nothing more can be said about it;
- *   3. a degenerate duration (error; stops the clip);
+ *   3. a degenerate duration (error; stops the clip), or one above the
+ *      24 h upper bound (error; stops the clip): key times that large are
+ *      corrupt or in the wrong unit, and nothing measured on them means
+ *      anything;
  *   4. a valid pin missed by more than its tolerance (error);
  *   5. multi-key channels ending at different times (warning: the engine
  *      clamp-holds the shorter ones).
  * The pin comparisons are f64 (duration is the widened f32 maximum key
  * time). The end spread is taken in f32 between f32 key times and compared
- * with the f32 constant, as the peer does: that rounding decides the
+ * with the f32 constant on purpose: that rounding decides the
  * outcome and is the reported value. Single-key tracks are pinned values,
  * not truncated channels, so they do not count toward the spread. */
 #include <math.h>
+#include <stdio.h>
 
 #include "checks/track_util.h"
 
 #define END_SPREAD_TOLERANCE_S 0.017f
+
+/* Seconds for a message: plain up to a million, then in exponent form, so a
+ * garbage key time reads "1e+38s", not a 39-digit number. */
+static const char *fmt_seconds(double v, char buf[TRACK_FMT_MAX])
+{
+    if (fabs(v) < 1e6)
+        return track_fmt_plain(v, buf);
+    snprintf(buf, TRACK_FMT_MAX, "%.6g", v);
+    return buf;
+}
 
 static bool pin_valid(const anim_pin *pin)
 {
@@ -97,6 +111,20 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, uint32_t c
             f.expected = anim_value_number(pin->value);
         return anim_check_finding(ctx, rec, &f, "degenerate clip duration (%ss)",
                                   track_fmt_plain(duration, d));
+    }
+    /* Default one day ([checks.duration-sanity] max_duration_s): longer
+     * than any authored clip, short enough to catch garbage key times and
+     * times written in a unit thousands of times too small. */
+    const double bound =
+        anim_config_check_setting(ctx->config, "duration-sanity", ANIM_CHECK_MAX_DURATION_S);
+    if (duration > bound) {
+        anim_finding_fields f = clip_fields(clip, ANIM_SEVERITY_ERROR);
+        f.measured = anim_value_number(duration);
+        f.expected = anim_value_number(bound);
+        return anim_check_finding(ctx, rec, &f,
+                                  "clip duration %ss is above the %ss bound \xe2\x80\x94 key times "
+                                  "this large are corrupt or in the wrong unit",
+                                  fmt_seconds(duration, d), fmt_seconds(bound, a));
     }
     if (valid && fabs(duration - pin->value) > pin->tolerance) {
         anim_finding_fields f = clip_fields(clip, ANIM_SEVERITY_ERROR);

@@ -1,10 +1,10 @@
-/* foot-slide (spec 5.29): during stance a foot must move consistently with
+/* foot-slide: during stance a foot must move consistently with
  * the clip's travel. A root-motion clip (measured root speed >= 0.5 m/s)
  * plants the stance foot in the world, so its expected stance speed is 0;
  * a treadmill clip sweeps the stance foot backwards at the declared
  * speed_mps. Which of the two a clip is comes from the measured root
- * speed, never from the declared movement owner (spec Appendix B item 4):
- * the check judges the feet against what the root actually does.
+ * speed, never from the declared movement owner: the check judges the
+ * feet against what the root actually does, which is what the player sees.
  *
  * Stance is height only: a step between two grid frames is a stance step
  * when the foot is within contact_height_m of its lowest sampled height at
@@ -84,7 +84,7 @@ static int check_side(anim_lint_context *ctx, anim_check_record *rec, const anim
     f.clip = clip->name;
     f.bone = ctx->doc->bones[bone].name;
     f.has_time = true;
-    f.time_s = (double)(float)worst_t; /* time_s is an f32 value (spec 5.1) */
+    f.time_s = (double)(float)worst_t; /* time_s is an f32 value */
     f.measured = anim_value_number(worst);
     f.expected = anim_value_number(cap);
     return anim_check_finding(ctx, rec, &f,

@@ -1,8 +1,8 @@
-/* fps (spec 5.27): a clip that declares the frame rate it was authored at
+/* fps: a clip that declares the frame rate it was authored at
  * must span a whole number of those frames, and its keys must sit on that
  * frame grid. A fractional frame count points at a slice cut mid-frame;
  * off-grid keys at resampling drift. Both are judged within 0.1 frame, the
- * same tolerance as the frame_grid measurement (spec 3.6). Only the worst
+ * same tolerance as the frame_grid measurement. Only the worst
  * off-grid key is reported, so a uniformly drifted clip gives one finding,
  * not one per key. */
 #include <math.h>
@@ -13,7 +13,8 @@
 #define SCOPE "frame_grid"
 
 /* Distance of x from the nearest whole number (round half away from zero,
- * as the reference rounds); NaN for a non-finite x. */
+ * as the message's expected frame count is rounded); NaN for a non-finite
+ * x. */
 static double off_whole(double x)
 {
     return fabs(x - round(x));

@@ -1,11 +1,11 @@
-/* frozen-bone (spec 5.16): a bone that a clip declares it animates
- * (animates_bones) must rotate by more than a floor somewhere in the clip.
- * Keys that never move the bone pass a presence check (missing-bones) but
- * leave a T-posed limb or point at a wrong-source slice. The rotation is
- * the spec 3.3 range (largest angle of any key from key 0, keys compared
- * directly, no sampling), here without the 0.1° recording floor so that a
- * truly static bone reports 0.00°. A bone with no tracks at all is
- * missing-bones' finding, not this one. */
+/* frozen-bone: a bone that a clip declares it animates (animates_bones) must
+ * rotate by more than a floor somewhere in the clip. Keys that never move the
+ * bone pass a presence check (missing-bones) but leave a T-posed limb or
+ * point at a wrong-source slice. The rotation is the rotation range of the
+ * measurements (largest angle of any key from key 0, keys compared directly,
+ * no sampling), here without the 0.1° recording floor so that a truly static
+ * bone reports 0.00°. A bone with no tracks at all is missing-bones' finding,
+ * not this one. */
 #include <math.h>
 
 #include "animsmith/math.h"
@@ -17,8 +17,9 @@ static bool quat_usable(anim_quat q)
     return anim_quat_is_finite(q) && isfinite(n) && n > 0.0;
 }
 
-/* Spec 3.3 for one rotation track: degrees rounded to f32 as the
- * reference computes them; 0 when key 0 is missing or unusable. */
+/* The rotation range of one rotation track: degrees rounded to f32, as the
+ * measurement reports them, so the check and `measure` agree to the digit;
+ * 0 when key 0 is missing or unusable. */
 static double rotation_range_deg(const anim_track *t)
 {
     const float *v0 = track_key_quat(t, 0);

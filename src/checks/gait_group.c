@@ -1,7 +1,7 @@
-/* gait-group (spec 5.24): every clip of a declared directional blend ring
+/* gait-group: every clip of a declared directional blend ring
  * should sit at the same point of its stride, or runtime crossfades put the
  * feet where no member authored them. Each member's stride anchor is the
- * trough phase of its left-minus-right foot-height signal (spec 3.7); the
+ * trough phase of its left-minus-right foot-height signal; the
  * ring's phases are compared on the circle, so 0.95 and 0.05 are 0.1 apart.
  *
  * Members are judged only on evidence: a missing clip is an error (the
@@ -18,7 +18,7 @@
 #define SCOPE_MEASUREMENT "phase_measurement"
 #define SCOPE_COHERENCE "phase_coherence"
 
-/* The gap for a present member whose phase is not usable (spec 5.24). */
+/* The gap for a present member whose phase is not usable. */
 static int member_gap(anim_lint_context *ctx, anim_check_record *rec, const char *member,
                       const group_phase *gp, double floor)
 {

@@ -1,4 +1,4 @@
-/* Shared pieces of the group checks (spec 5.24-5.26). */
+/* Shared pieces of the group checks. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +121,8 @@ void group_phase_measure(anim_lint_context *ctx, uint32_t clip, double min_lr_am
     out->phase = f->phase;
 }
 
-/* Spec 3.5 endpoint mode (the clip's shared fact). */
+/* The clip's loop endpoint mode (the clip's shared fact, so every group
+ * check reads the same value). */
 static int endpoint_mode_of(anim_lint_context *ctx, uint32_t clip, clip_facts *out,
                             anim_error *err)
 {
@@ -172,7 +173,8 @@ double group_circular_spread(const double *phases, uint32_t n)
     double mean = atan2(s, c);
     double spread = 0.0;
     for (uint32_t i = 0; i < n; i++) {
-        /* fmod truncates, like the reference's `%` on f64. */
+        /* fmod truncates (the sign follows the dividend); the argument is
+         * non-negative, so the result lies in [0, 2π). */
         double d = fmod(fabs(two_pi * phases[i] - mean), two_pi);
         if (d > ANIM_PI)
             d = two_pi - d;

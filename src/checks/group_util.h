@@ -1,5 +1,5 @@
 /* Helpers shared by the group checks (gait-group, sync-group,
- * time-complement, spec 5.24-5.26): member lookup by clip name, the
+ * time-complement): member lookup by clip name, the
  * per-member gait phase with its exclusion reasons, the circular phase
  * spread, and the sync-group member facts. Private to src/checks. */
 #ifndef ANIMSMITH_CHECKS_GROUP_UTIL_H
@@ -32,15 +32,16 @@ typedef struct {
 } group_phase;
 
 /* The member's gait phase on the clip's metric grid, always with the
- * built-in 0.02 m stride floor (spec Appendix B item 11: the floor gates
- * only the seam ratio, never the phase), judged against the group's
+ * built-in 0.02 m stride floor (the configurable floor gates only the seam
+ * ratio, never the phase, so tuning loop-seam cannot change a group),
+ * judged against the group's
  * amplitude floor. Call only when the gait roles resolve. Uses the foot
  * cycle gathered during the clip pass when there is one (no grid is built
  * again), else samples the clip's grid now. */
 void group_phase_measure(anim_lint_context *ctx, uint32_t clip, double min_lr_amplitude_m,
                          group_phase *out);
 
-/* The spec 3.5 endpoint mode name of a clip declared loop = true (NULL
+/* The loop endpoint mode name of a clip declared loop = true (NULL
  * when unavailable), from the clip-pass facts when gathered, else from the
  * clip's grid now. Returns 0, or -1 with err set (out of memory). */
 int group_endpoint_mode(anim_lint_context *ctx, uint32_t clip, const char **mode,
@@ -53,7 +54,7 @@ int group_endpoint_mode(anim_lint_context *ctx, uint32_t clip, const char **mode
 int group_gather_foot_cycle(anim_lint_context *ctx, uint32_t clip, bool gait, anim_error *err);
 int group_gather_endpoint_mode(anim_lint_context *ctx, uint32_t clip, anim_error *err);
 
-/* Spec 5.24 circular spread: the largest angular distance of a phase from
+/* Circular spread: the largest angular distance of a phase from
  * the circular mean, in cycles ([0, 0.5]). 0 for n == 0. */
 double group_circular_spread(const double *phases, uint32_t n);
 

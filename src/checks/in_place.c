@@ -1,11 +1,11 @@
-/* in-place (spec 5.23): the declared owner of horizontal (XZ) travel must
- * agree with the measured root speed. Gameplay-owned XZ on a clip whose
- * root travels is a glide (the controller and the clip both move the
- * character); animation-owned XZ on a stationary root runs in place
- * (neither does). Only movement_owner_xz is judged: Y and yaw ownership are
- * independent declarations (seed 001 "who writes what": an omitted axis is
- * never assumed) that no built-in check reads, so they neither arm this
- * check nor change its verdict. */
+/* in-place: the declared owner of horizontal (XZ) travel must agree with the
+ * measured root speed. Gameplay-owned XZ on a clip whose root travels is a
+ * glide (the controller and the clip both move the character);
+ * animation-owned XZ on a stationary root runs in place (neither does). Only
+ * movement_owner_xz is judged: Y and yaw ownership are independent
+ * declarations (an omitted axis is never assumed: the contract says who
+ * writes what, axis by axis) that no built-in check reads, so they neither
+ * arm this check nor change its verdict. */
 #include "checks/travel_util.h"
 
 #define SCOPE "travel_mode"

@@ -1,8 +1,8 @@
-/* loop-closure (spec 5.18): a declared loop must come back to its first
+/* loop-closure: a declared loop must come back to its first
  * pose. The bone whose last-frame model-space position (and, separately,
  * rotation) is farthest from frame 0 is compared with the clip's caps
- * (spec 5.6: per-clip override, else [checks.loop-closure], else 0.01 m /
- * 1.0°) under the f32 cap rule. The comparison is inclusive: a loop that
+ * (per-clip override, else [checks.loop-closure], else 0.01 m / 1.0°)
+ * under the f32 cap rule. The comparison is inclusive: a loop that
  * repeats frame 0 as its last sample closes; an open cycle does not. */
 #include "checks/loop_util.h"
 

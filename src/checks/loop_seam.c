@@ -1,4 +1,4 @@
-/* loop-seam (spec 5.19): the locomotion view of a popping loop. The feet's
+/* loop-seam: the locomotion view of a popping loop. The feet's
  * hips-relative positions jump across the wrap (frame N-1 → 0) by some
  * distance; normalized by the larger of the two in-clip steps next to the
  * seam, a clean cycle reads ≈ 1 or less and a cut cycle several times

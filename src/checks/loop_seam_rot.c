@@ -1,4 +1,4 @@
-/* loop-seam-rot (spec 5.21): the rotational twin of loop-seam-vel. Per
+/* loop-seam-rot: the rotational twin of loop-seam-vel. Per
  * bone, the shortest-path model-space angular velocity of the last in-clip
  * step is compared with the first; the bone with the largest change is
  * judged against the cap (per-clip max_loop_angular_velocity_delta_degps,

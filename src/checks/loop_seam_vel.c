@@ -1,4 +1,4 @@
-/* loop-seam-vel (spec 5.20): a loop can return to its first pose and still
+/* loop-seam-vel: a loop can return to its first pose and still
  * hitch once per cycle when it arrives at a different speed than it
  * leaves. Per bone, the model-space velocity of the last in-clip step
  * (N-2 → N-1) is compared with the first (0 → 1); the bone with the

@@ -20,8 +20,8 @@ double loop_seam_time(const anim_clip *clip)
     return (double)(float)clip->duration_s;
 }
 
-/* Seed 003 keeps one bone's bad evidence from hiding the others, so the
- * check judges the measured rows and says which bones it could not. */
+/* One bone's bad evidence must not hide the others, so the check judges
+ * the measured rows and says which bones it could not. */
 static int gap_unavailable_rows(anim_lint_context *ctx, anim_check_record *rec,
                                 const char *scope_code, const anim_clip *clip,
                                 const anim_loop_continuity *lc)

@@ -1,4 +1,4 @@
-/* Shared by the loop checks (spec 5.17-5.21): which clips are judged, the
+/* Shared by the loop checks: which clips are judged, the
  * seam time every loop finding carries, and the per-bone continuity
  * skeleton of loop-closure / loop-seam-vel / loop-seam-rot (one scope per
  * declared loop, a gap instead of a verdict when the seam samples are
@@ -13,7 +13,7 @@
 bool loop_declared(const anim_lint_context *ctx, uint32_t clip);
 
 /* The seam time of a loop finding: the clip duration narrowed to f32 and
- * widened back (spec 5.18: time = (f32)duration). */
+ * widened back (time = (f32)duration, like every f32 time_s field). */
 double loop_seam_time(const anim_clip *clip);
 
 /* Judges one clip's measured rows against its caps; records findings with

@@ -1,4 +1,4 @@
-/* missing-bones (spec 5.15): every name a clip's effective animates_bones
+/* missing-bones: every name a clip's effective animates_bones
  * lists must exist in the skeleton and carry at least one keyed track in
  * that clip. Whether the keys actually move the bone is frozen-bone's job. */
 #include "checks/checks.h"
@@ -24,7 +24,8 @@ CHECK_RUN(missing_bones)
             f.severity = ANIM_SEVERITY_ERROR;
             f.clip = clip->name;
             f.bone = names->items[i];
-            /* The first bone of that name, as the reference resolves it. */
+            /* The first bone of that name, the one every other check that
+             * looks a bone up by name resolves. */
             uint32_t bone = anim_doc_find_bone(doc, names->items[i]);
             int rc = 0;
             if (bone == ANIM_NONE)

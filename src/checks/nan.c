@@ -1,4 +1,4 @@
-/* `nan` (spec 5.2): a non-finite key time or stored value poisons every
+/* `nan`: a non-finite key time or stored value poisons every
  * pose interpolated through it, so each track reports the first bad time
  * and, independently, the first value element (cubic tangents included)
  * with a non-finite component. No gaps, no scopes: the check always has

@@ -1,4 +1,4 @@
-/* Runtime-node selector resolution and source-node paths (spec 5.14). */
+/* Runtime-node selector resolution and source-node paths. */
 #include "checks/node_selector.h"
 
 #include <stdbool.h>
@@ -21,7 +21,7 @@ uint32_t node_selector_match(const anim_doc *doc, const char *selector, uint32_t
     return n;
 }
 
-/* Parents always precede children (spec 1.1), so walking up terminates;
+/* Parents always precede children, so walking up terminates;
  * the guard only protects against hand-built documents. */
 static uint32_t parent_of(const anim_doc *doc, uint32_t b)
 {

@@ -1,10 +1,10 @@
-/* Runtime-node selectors (spec 5.14, seed "runtime_nodes"): an exact name
+/* Runtime-node selectors ([runtime_nodes] selectors): an exact name
  * or `*` glob resolves against the *named* source nodes in source (glTF
  * node index) order, and a resolved node is reported by its source path,
  * `#0(pelvis)/#3(weapon_socket)`, so an inherited factor can be traced to
  * the ancestor that carries it. Private to the checks layer.
  *
- * Every glTF node is a bone (spec 1.2), so the node and bone namespaces
+ * Every glTF node is a bone, so the node and bone namespaces
  * coincide in the document: a "node" here is addressed by its bone index
  * and its source index is anim_bone.node. */
 #ifndef ANIMSMITH_CHECKS_NODE_SELECTOR_H
@@ -16,7 +16,7 @@
 #include "animsmith/strbuf.h"
 
 /* Writes to out (capacity doc->node_count) the bone indices of the named
- * nodes whose name matches selector by the glob rule (spec 6.4), in
+ * nodes whose name matches selector by the glob rule, in
  * ascending source node index order, and returns how many matched. Nodes
  * without an authored name (shown as `node{i}`) never match. */
 uint32_t node_selector_match(const anim_doc *doc, const char *selector, uint32_t *out);

@@ -1,7 +1,7 @@
-/* non-uniform-scale (spec 5.10): a scale track whose axes differ. The
- * spread is absolute (max pairwise |component difference| > 1e-4), which
- * is what the reference code does although its docs say "relative"
- * (spec Appendix B item 2). The finding is placed where the axes are
+/* non-uniform-scale: a scale track whose axes differ. The
+ * spread is absolute (max pairwise |component difference| > 1e-4), not
+ * relative: a tolerance in scale units reads the same on every bone. The
+ * finding is placed where the axes are
  * furthest apart. */
 #include "checks/checks.h"
 #include "checks/track_util.h"

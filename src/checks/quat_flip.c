@@ -1,13 +1,13 @@
-/* `quat-flip` (spec 5.5): adjacent rotation keys on opposite hemispheres
+/* `quat-flip`: adjacent rotation keys on opposite hemispheres
  * (raw stored dot product < 0) make an engine without neighbourhood
  * correction slerp the long way round. Counts such pairs per rotation
  * track over value elements (cubic tangents ignored), skipping pairs with
  * a non-finite component, and reports the count and the first pair.
  *
- * Precision: the peer takes the dot in f32; we take it in f64 (each
- * product of two binary32 values is exact; only the three additions
- * round). Only pairs whose dot lies within f32 rounding of 0 (keys ~180
- * degrees of rotation apart) can be judged differently from the peer. */
+ * Precision: the dot is taken in f64 (each product of two binary32 values
+ * is exact; only the three additions round), so the sign is right even for
+ * pairs whose dot lies within f32 rounding of 0 (keys ~180 degrees of
+ * rotation apart), where an f32 dot could go either way. */
 #include "checks/track_util.h"
 
 static double dot_f64(const float a[4], const float b[4])

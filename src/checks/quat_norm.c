@@ -1,24 +1,23 @@
-/* `quat-norm` (spec 5.4): the worst rotation key whose length differs
+/* `quat-norm`: the worst rotation key whose length differs
  * from 1 by more than 1e-3. Only value elements count (cubic tangents are
  * not rotations); keys with a non-finite component are left to `nan`;
  * zero quaternions are reported with length 0.
  *
- * Precision: the peer computes the length in f32 and compares in f32. We
- * decide in f64 (the length of the widened components, which is exact up
- * to one rounding) against the f32 tolerance widened, so a key whose
- * deviation sits within an f32 ulp of 1e-3 may be judged differently from
- * the peer. The reported `measured` stays the peer's value: the f32 length
- * with glam's SIMD grouping (x*x + z*z) + (y*y + w*w) (spec App. C),
- * widened — e.g. 1.0500000715255737 for clip-dirty's key 2. */
+ * Precision: we decide in f64 (the length of the widened components, which
+ * is exact up to one rounding) against the f32 tolerance widened, so the
+ * verdict does not depend on f32 rounding. The reported `measured` is the
+ * f32 length with the SIMD grouping (x*x + z*z) + (y*y + w*w), widened —
+ * e.g. 1.0500000715255737 for clip-dirty's key 2 — so the printed figure
+ * is the binary32 length of the stored key, the same on every compiler. */
 #include <math.h>
 
 #include "checks/track_util.h"
 
 #define QUAT_NORM_TOLERANCE 1e-3f
 
-/* The peer's f32 length; separate statements keep the compiler from
+/* The reported f32 length; separate statements keep the compiler from
  * fusing multiply-adds. */
-static float peer_length_f32(const float q[4])
+static float grouped_length_f32(const float q[4])
 {
     float xx = q[0] * q[0];
     float yy = q[1] * q[1];
@@ -65,7 +64,7 @@ static int check_track(anim_lint_context *ctx, anim_check_record *rec, const ani
         f.has_time = true;
         f.time_s = (double)t->times[worst_key];
     }
-    f.measured = anim_value_number((double)peer_length_f32(track_key_quat(t, worst_key)));
+    f.measured = anim_value_number((double)grouped_length_f32(track_key_quat(t, worst_key)));
     f.expected = anim_value_number(1.0);
     return anim_check_finding(ctx, rec, &f, "non-unit rotation key (worst at key %u)", worst_key);
 }

@@ -1,4 +1,4 @@
-/* required-bones (spec 5.13): every distinct name in [rig] required_bones
+/* required-bones: every distinct name in [rig] required_bones
  * must identify exactly one skeleton bone. A structural presence contract:
  * it needs no animation data, and duplicate skeleton names are reported as
  * ambiguous rather than silently matched. */

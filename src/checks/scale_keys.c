@@ -1,4 +1,4 @@
-/* scale-keys (spec 5.9): a scale track whose values move at all. Animated
+/* scale-keys: a scale track whose values move at all. Animated
  * scale is legal glTF, but many rigs and retargeters mishandle it, so it is
  * worth a human decision. */
 #include "checks/checks.h"

@@ -1,4 +1,4 @@
-/* sync-group (spec 5.25): clips that a runtime plays on one shared clock
+/* sync-group: clips that a runtime plays on one shared clock
  * (same-time or absolute-sync blends) must agree on the timing surfaces
  * that clock assumes: duration, longest-channel key count, the declared
  * frame grid and how the loop closes. Role-independent.
@@ -40,7 +40,7 @@ static bool on_frame(double t, double fps)
     return isfinite(t) && isfinite(f) && fabs(f - round(f)) <= GRID_TOLERANCE_FRAMES;
 }
 
-/* Spec 3.6 frame grid of the clip under its declared fps; the row names
+/* The declared frame grid of the clip under its declared fps; the row names
  * why a grid is unusable. (The measurement keeps its version private; the
  * rule is short and is restated here with the reasons the row needs.) */
 static void frame_grid(const anim_clip *clip, const anim_clip_expect *ex, member_facts *m)
@@ -76,7 +76,7 @@ static void frame_grid(const anim_clip *clip, const anim_clip_expect *ex, member
     m->frame_intervals = (uint64_t)r;
 }
 
-/* Spec 3.5 endpoint mode, only for a clip declared loop = true. */
+/* The loop endpoint mode, only for a clip declared loop = true. */
 static int endpoint_mode(anim_lint_context *ctx, uint32_t clip, member_facts *m,
                          anim_error *err)
 {

@@ -1,4 +1,4 @@
-/* time-complement (spec 5.26): a sync-diagnostic for same-time groups. Two
+/* time-complement: a sync-diagnostic for same-time groups. Two
  * members played on one clock should stride together; when one member's
  * gait matches the other's far better with its normalized time reflected
  * (t -> 1 - t, e.g. a backward clip authored as a time-reversed forward

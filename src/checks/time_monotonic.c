@@ -1,10 +1,11 @@
-/* `time-monotonic` (spec 5.3): key times must start at (or near) zero and
+/* `time-monotonic`: key times must start at (or near) zero and
  * move strictly forward. Per track with keys, in order: a negative first
  * key (error), the first non-increasing pair (error, one per track), and a
  * first key materially after zero (note: the pose is clamp-held until
  * then). The comparisons are between binary32 values and binary32
- * constants, exactly as authored, so they decide like the peer's f32
- * code; NaN times fail every comparison and are left to `nan`. */
+ * constants, exactly as authored, so a time the file stores is judged as
+ * stored, never after widening arithmetic; NaN times fail every
+ * comparison and are left to `nan`. */
 #include "checks/track_util.h"
 
 #define FIRST_KEY_SLACK_S 0.017f

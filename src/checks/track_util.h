@@ -1,7 +1,7 @@
 /* Private helpers shared by the per-track mechanical checks (nan,
  * time-monotonic, quat-norm, quat-flip, duration-sanity): finding fields
  * for a track, finiteness scans, and message number formatting with the
- * spec 0.3 spellings. */
+ * report's number spellings. */
 #ifndef ANIMSMITH_CHECKS_TRACK_UTIL_H
 #define ANIMSMITH_CHECKS_TRACK_UTIL_H
 
@@ -44,7 +44,7 @@ bool track_floats_finite(const float *v, uint32_t n);
  * NULL when the track does not store 4-wide values or k is out of range. */
 const float *track_key_quat(const anim_track *track, uint32_t k);
 
-/* Spec 0.3 `{:.N}` (NaN / inf / -inf spelled the Rust way) and plain
+/* `{:.N}` (NaN / inf / -inf spelled as `NaN`, `inf`, `-inf`) and plain
  * display `{x}`, into buf (TRACK_FMT_MAX bytes); returns buf. */
 const char *track_fmt_fixed(double v, int decimals, char buf[TRACK_FMT_MAX]);
 const char *track_fmt_plain(double v, char buf[TRACK_FMT_MAX]);

@@ -1,7 +1,7 @@
 /* Private helpers shared by the travel contract checks (root-motion-speed,
  * in-place, foot-slide): the measured root speed of a clip on the lint
- * context's shared metric grid, with the coverage gaps the spec assigns to
- * each way it can be missing (spec 5.1 root-motion gap, 5.22 step 2). */
+ * context's shared metric grid, with the coverage gap that names each way
+ * it can be missing (roles, too short a clip, unmeasurable speed). */
 #ifndef ANIMSMITH_CHECKS_TRAVEL_UTIL_H
 #define ANIMSMITH_CHECKS_TRAVEL_UTIL_H
 
@@ -11,13 +11,14 @@
 #include "animsmith/measure_travel.h"
 #include "checks/checks.h"
 
-/* Root-motion speed at or above this is travel (spec 5.22 stray-pin floor,
- * 5.23 travel threshold, 5.29 treadmill vs root-motion: one number). */
+/* Root-motion speed at or above this is travel (root-motion-speed's
+ * stray-pin floor, in-place's travel threshold, foot-slide's treadmill vs
+ * root-motion: one number, so the three checks never disagree). */
 #define TRAVEL_THRESHOLD_MPS 0.5
 
-/* The spec 3.11 speed of clip c (anim_root_speed_measure on the shared
+/* The `speed_mps` speed of clip c (anim_root_speed_measure on the shared
  * grid). When it is not measured, records the gap that explains why under
- * scope (scope_code, clip name), in the spec's order: `roles_unresolved`
+ * scope (scope_code, clip name), in this order: `roles_unresolved`
  * when neither Root nor Hips resolves; else, when too_short is not NULL and
  * the clip has no metric grid, `measurement_unavailable` with that message
  * (foot-slide's "clip is too short to sample foot stance"); else

@@ -1,12 +1,13 @@
-/* Vec3 trajectory analysis (spec 5.8). STEP and LINEAR tracks never leave
+/* Vec3 trajectory analysis. STEP and LINEAR tracks never leave
  * the range of their keys, so the keys are the whole story; a CUBICSPLINE
  * segment can overshoot between keys, so each segment's interior extrema
  * (of every component and of every component difference, which is what the
  * pairwise spread measures) are visited too.
  *
  * Values are widened to double and accumulated in double; the predicates
- * keep the reference's f32 comparison against the tolerance because that
- * step decides whether a finding exists. */
+ * keep an f32 comparison against the tolerance because that step decides
+ * whether a finding exists, and it must judge the stored binary32 values,
+ * not widening noise. */
 #include <math.h>
 #include <stddef.h>
 
@@ -86,7 +87,7 @@ static void add_root(root_set *set, double r)
 }
 
 /* Roots of the derivative 3a·u² + 2b·u + c of a·u³ + b·u² + c·u + d, with
- * the numerically stable quadratic formula (spec 5.8). */
+ * the numerically stable quadratic formula. */
 static void derivative_roots(double a, double b, double c, root_set *set)
 {
     double qa = 3.0 * a, qb = 2.0 * b;

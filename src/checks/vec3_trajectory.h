@@ -1,4 +1,4 @@
-/* Vec3 trajectory analysis (spec 5.8), shared by scale-keys,
+/* Vec3 trajectory analysis, shared by scale-keys,
  * non-uniform-scale, constant-nonunit-scale and constant-track: the range
  * a translation/scale track covers, including the interior excursions of
  * CUBICSPLINE segments, and where its axes are furthest apart. */
@@ -24,9 +24,10 @@ typedef struct check_vec3_trajectory {
  * non-finite; also for quaternion or other storage. */
 bool check_vec3_trajectory_analyze(const anim_track *track, check_vec3_trajectory *out);
 
-/* max over components of (max - min) > tol (decided in f32, as specified). */
+/* max over components of (max - min) > tol (decided in f32, the precision
+ * of the stored values). */
 bool check_vec3_trajectory_varies(const check_vec3_trajectory *tr, double tol);
-/* max pairwise component spread > tol: an absolute spread (spec App. B 2). */
+/* max pairwise component spread > tol: an absolute spread, not a relative one. */
 bool check_vec3_trajectory_non_uniform(const check_vec3_trajectory *tr, double tol);
 /* max over components of max(|min - 1|, |max - 1|). */
 double check_vec3_trajectory_unit_deviation(const check_vec3_trajectory *tr);

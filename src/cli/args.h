@@ -22,4 +22,10 @@ void cli_list_free(cli_list *list);
  * in the latter case *missing is set (missing may be NULL). */
 const char *cli_option_value(int argc, char **argv, int *i, const char *name, bool *missing);
 
+/* lint/measure operands to input files (paths.c): a file is kept as
+ * given; a directory becomes the .glb/.gltf files under it, recursively,
+ * sorted byte-wise by path. A directory holding none is an operator error
+ * naming it. Returns 0, or 2 after printing the error. */
+int cli_expand_inputs(const cli_list *operands, cli_list *files);
+
 #endif

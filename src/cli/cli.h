@@ -5,21 +5,16 @@
 
 #include <stdbool.h>
 
+#include "animsmith/error.h"
 #include "animsmith/report.h"
 #include "animsmith/strbuf.h"
+#include "args.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_OPERATOR = 2 };
 
 typedef struct cli_globals {
     const char *config_path; /* --config FILE, wherever it appeared */
 } cli_globals;
-
-typedef struct cli_command {
-    const char *name;
-    const char *summary;
-    const char *usage;
-    int (*run)(int argc, char **argv, const cli_globals *globals);
-} cli_command;
 
 /* Prints "animsmith: <message>" (escaped for the terminal) and returns 2. */
 #if defined(__GNUC__)
@@ -32,13 +27,26 @@ int cli_operator_error(const char *fmt, ...);
  * *rc to 2 and returns NULL. */
 struct anim_config *cli_config(const cli_globals *globals, int *rc);
 
+/* Loads an asset under the contract's [limits] budgets (cfg may be NULL:
+ * the defaults), so a budget raised in animsmith.toml applies to every
+ * command alike. Errors name the file. */
+struct anim_asset *cli_load_asset(const char *path, const struct anim_config *cfg,
+                                  anim_error *err);
+
 /* Writes the buffer to stdout in one go. A closed or full stdout does not
- * change the exit code of work that was done (seed: Exit Codes). */
+ * change the exit code of work that was done (docs/cli.md: exit codes). */
 void cli_deliver(const anim_strbuf *out);
 
 /* True when argv[i] is -h or --help. */
 bool cli_is_help(const char *arg);
-void cli_print_command_help(const cli_command *cmd);
+
+/* The contract names the inputs lack (config.h anim_contract_usage), as
+ * "animsmith: warning: ..." lines on stderr: advice that changes neither
+ * stdout nor the exit code. usages[i] belongs to files->items[i] (a file
+ * that failed to load has an empty one). */
+void cli_warn_contract(const struct anim_config *cfg, const cli_list *files,
+                       const struct anim_contract_usage *usages);
+void cli_free_usages(struct anim_contract_usage *usages, size_t n);
 
 /* The tool identity JSON envelopes carry (version, revision, dirty). */
 void cli_tool_info(anim_tool_info *tool);
@@ -48,5 +56,6 @@ int cmd_fix(int argc, char **argv, const cli_globals *globals);
 int cmd_lint(int argc, char **argv, const cli_globals *globals);
 int cmd_measure(int argc, char **argv, const cli_globals *globals);
 int cmd_diff(int argc, char **argv, const cli_globals *globals);
+int cmd_checks(int argc, char **argv, const cli_globals *globals);
 
 #endif

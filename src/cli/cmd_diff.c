@@ -1,9 +1,8 @@
 /* animsmith diff BEFORE AFTER [--format text|json]: which clip
- * measurements moved between two revisions (spec 7.5, 10; seed 003
- * "diff"). Each side is an asset, measured now with the current config and
- * roles, or a `.json` measure/lint report of ours (current or a historical
- * version diff reads: docs/diff.md). Exit 0 when nothing
- * moved beyond the significance floors, 1 when something did, 2 for an
+ * measurements moved between two revisions. Each side is an asset,
+ * measured now with the current config and roles, or a `.json`
+ * measure/lint report of ours (current or a historical version diff
+ * reads: docs/diff.md). Exit 0 when nothing moved beyond the significance floors, 1 when something did, 2 for an
  * unreadable, malformed or mismatched input. */
 #include <ctype.h>
 #include <errno.h>
@@ -75,13 +74,13 @@ static char *read_report(const char *path, anim_arena *arena, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        cli_operator_error("failed to read %s: %s", path, strerror(errno));
+        cli_operator_error("%s: %s", path, strerror(errno));
         return NULL;
     }
     struct stat st;
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
         fclose(f);
-        cli_operator_error("failed to read %s: not a regular file", path);
+        cli_operator_error("%s: not a regular file", path);
         return NULL;
     }
     if (st.st_size < 0 || (unsigned long long)st.st_size > ANIM_DIFF_REPORT_MAX_BYTES) {
@@ -101,7 +100,7 @@ static char *read_report(const char *path, anim_arena *arena, size_t *len)
     int bad = ferror(f);
     fclose(f);
     if (bad || got != size) {
-        cli_operator_error("failed to read %s: short read", path);
+        cli_operator_error("%s: short read", path);
         return NULL;
     }
     text[size] = '\0';
@@ -130,7 +129,7 @@ static const anim_json_value *measure_asset(const char *path, config_cache *cc,
         }
         cc->cfg_loaded = true;
     }
-    anim_asset *asset = anim_asset_load(path, NULL, &err);
+    anim_asset *asset = cli_load_asset(path, cc->cfg, &err);
     if (!asset) {
         *rc = cli_operator_error("%s", err.message);
         return NULL;
@@ -147,9 +146,13 @@ static const anim_json_value *measure_asset(const char *path, config_cache *cc,
     return tree;
 }
 
+/* A side's measurements, and its findings when it is a lint report (an
+ * asset is measured, not linted, so it has none). */
 static const anim_json_value *load_side(const char *path, config_cache *cc, anim_arena *arena,
-                                        int *rc)
+                                        anim_diff_findings *findings, int *rc)
 {
+    memset(findings, 0, sizeof *findings);
+    findings->source = ANIM_DIFF_SOURCE_ASSET;
     if (!is_report_path(path))
         return measure_asset(path, cc, arena, rc);
     size_t len = 0;
@@ -160,9 +163,12 @@ static const anim_json_value *load_side(const char *path, config_cache *cc, anim
     }
     anim_error err;
     anim_error_clear(&err);
-    const anim_json_value *m = anim_diff_read_report(path, text, len, arena, &err);
-    if (!m)
+    const anim_json_value *root = NULL;
+    const anim_json_value *m = anim_diff_read_report_root(path, text, len, arena, &root, &err);
+    if (!m || anim_diff_report_findings(path, root, arena, findings, &err)) {
         *rc = cli_operator_error("%s", err.message);
+        return NULL;
+    }
     return m;
 }
 
@@ -178,26 +184,31 @@ int cmd_diff(int argc, char **argv, const cli_globals *globals)
         return cli_operator_error("out of memory");
     config_cache cc = {globals->config_path, NULL, false};
     const anim_json_value *sides[2] = {NULL, NULL};
+    anim_diff_findings findings[2];
     for (int s = 0; s < 2 && !rc; s++)
-        sides[s] = load_side(a.paths[s], &cc, arena, &rc);
+        sides[s] = load_side(a.paths[s], &cc, arena, &findings[s], &rc);
     anim_diff_result result = {NULL, 0};
+    anim_diff_findings_result fresult;
+    memset(&fresult, 0, sizeof fresult);
     anim_error err;
     anim_error_clear(&err);
-    if (!rc && anim_diff_compare(sides[0], sides[1], arena, &result, &err))
+    if (!rc && (anim_diff_compare(sides[0], sides[1], arena, &result, &err) ||
+                anim_diff_compare_findings(&findings[0], &findings[1], arena, &fresult, &err)))
         rc = cli_operator_error("%s", err.message);
     if (!rc) {
         anim_strbuf out = ANIM_STRBUF_INIT;
         if (a.json) {
             anim_tool_info tool;
             cli_tool_info(&tool);
-            if (anim_render_diff_json(&result, a.paths[0], a.paths[1], &tool, &out, &err))
+            if (anim_render_diff_json_findings(&result, &fresult, a.paths[0], a.paths[1], &tool,
+                                               &out, &err))
                 rc = cli_operator_error("%s", err.message);
         } else {
-            anim_render_diff_text(&result, &out);
+            anim_render_diff_text_findings(&result, &fresult, &out);
         }
         if (!rc) {
             cli_deliver(&out);
-            rc = result.count ? EXIT_FINDINGS : EXIT_CLEAN;
+            rc = result.count || fresult.count ? EXIT_FINDINGS : EXIT_CLEAN;
         }
         anim_strbuf_free(&out);
     }

@@ -1,5 +1,5 @@
 /* animsmith fix FILE (-o OUT | --in-place | --dry-run) [--repair ids]:
- * lossless byte-surgical quaternion repairs (spec section 8). The repairs
+ * lossless byte-surgical quaternion repairs. The repairs
  * run in memory, the output is written (unless --dry-run), and only then
  * are the report lines printed, so a failed write prints no success. */
 #include <string.h>
@@ -103,19 +103,24 @@ int cmd_fix(int argc, char **argv, const cli_globals *globals)
     anim_config *cfg = cli_config(globals, &rc);
     if (!cfg)
         return rc;
-    anim_config_free(cfg);
     anim_error err;
     anim_error_clear(&err);
-    anim_asset *asset = anim_asset_load(a.path, NULL, &err);
+    anim_asset *asset = cli_load_asset(a.path, cfg, &err);
+    anim_config_free(cfg);
     if (!asset)
         return cli_operator_error("%s", err.message);
     anim_fix *fix = anim_fix_apply(asset, a.repairs, a.repair_count, &err);
     const char *destination = a.dry_run ? NULL : a.in_place ? a.path : a.output;
-    if (!fix || (destination && anim_fix_write(fix, destination, a.in_place, &err))) {
+    /* Checked even when nothing will be written, so --in-place on a file
+     * it could never rewrite is refused whether or not it is clean. */
+    if (!fix || (destination && (anim_fix_check_destination(fix, destination, a.in_place, &err) ||
+                                 (anim_fix_writes(fix, a.in_place) &&
+                                  anim_fix_write(fix, destination, a.in_place, &err))))) {
         rc = cli_operator_error("%s", err.message);
     } else {
         anim_strbuf out = ANIM_STRBUF_INIT;
-        anim_fix_format(fix, destination, &out);
+        bool wrote = destination && anim_fix_writes(fix, a.in_place);
+        anim_fix_format(fix, a.dry_run, wrote ? destination : NULL, &out);
         cli_deliver(&out);
         anim_strbuf_free(&out);
         /* --dry-run is the repair check mode: pending repairs fail it;

@@ -1,10 +1,11 @@
-/* animsmith lint FILE... : judge each asset against the contract
+/* animsmith lint FILE|DIR... : judge each asset against the contract
  * (animsmith.toml) and print findings and coverage gaps as text, JSON or a
  * Markdown CI comment. Exit 1 iff a shown finding reaches the fail level
  * (error; warning with --deny-warnings); coverage gaps never fail. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "animsmith/config.h"
 #include "animsmith/gltf.h"
@@ -18,12 +19,17 @@
 
 typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN } lint_format;
 
+typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } lint_color;
+
 typedef struct {
-    cli_list files;
+    cli_list operands;          /* as given: files and directories */
+    cli_list files;             /* operands with directories expanded */
     cli_list select;
     cli_list allow;
     bool select_given;
     bool deny_warnings;
+    bool expand;
+    lint_color color;
     lint_format format;
     int jobs;
 } lint_args;
@@ -51,27 +57,40 @@ static int parse_args(int argc, char **argv, lint_args *a)
         } else if ((v = cli_option_value(argc, argv, &i, "--jobs", NULL))) {
             if (cli_parse_jobs(v, &a->jobs))
                 return EXIT_OPERATOR;
+        } else if ((v = cli_option_value(argc, argv, &i, "--color", NULL))) {
+            if (!strcmp(v, "auto"))
+                a->color = COLOR_AUTO;
+            else if (!strcmp(v, "always"))
+                a->color = COLOR_ALWAYS;
+            else if (!strcmp(v, "never"))
+                a->color = COLOR_NEVER;
+            else
+                return cli_operator_error("--color: unknown value '%s' (expected auto, always or never)", v);
         } else if (!strcmp(argv[i], "--deny-warnings")) {
             a->deny_warnings = true;
+        } else if (!strcmp(argv[i], "--expand")) {
+            a->expand = true;
         } else if (!strcmp(argv[i], "--format") || !strcmp(argv[i], "--select") ||
-                   !strcmp(argv[i], "--allow") || !strcmp(argv[i], "--jobs")) {
+                   !strcmp(argv[i], "--allow") || !strcmp(argv[i], "--jobs") ||
+                   !strcmp(argv[i], "--color")) {
             return cli_operator_error("%s requires a value", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_operator_error("lint: unknown option '%s'", argv[i]);
         } else if (!argv[i][0]) {
             return cli_operator_error("lint: empty file argument");
-        } else if (cli_list_add(&a->files, argv[i])) {
+        } else if (cli_list_add(&a->operands, argv[i])) {
             return cli_operator_error("out of memory");
         }
     }
     return 0;
 }
 
-/* Spec 7.4: an unknown --select id is named with the whole catalog. */
-static int check_selected_ids(const lint_args *a)
+/* An unknown --select or --allow id is named with the whole catalog: an
+ * --allow typo would otherwise silently let the findings fail the run. */
+static int check_ids(const cli_list *ids, const char *flag)
 {
-    for (size_t i = 0; i < a->select.count; i++) {
-        if (anim_check_find(a->select.items[i]))
+    for (size_t i = 0; i < ids->count; i++) {
+        if (anim_check_find(ids->items[i]))
             continue;
         anim_strbuf known = ANIM_STRBUF_INIT;
         for (size_t c = 0; c < anim_check_count(); c++) {
@@ -79,12 +98,22 @@ static int check_selected_ids(const lint_args *a)
                 anim_strbuf_puts(&known, ", ");
             anim_strbuf_puts(&known, anim_check_at(c)->id);
         }
-        int rc = cli_operator_error("--select: unknown check '%s' (known: %s)", a->select.items[i],
+        int rc = cli_operator_error("%s: unknown check '%s' (known: %s)", flag, ids->items[i],
                                     known.data ? known.data : "");
         anim_strbuf_free(&known);
         return rc;
     }
     return 0;
+}
+
+/* --color auto: colour only on a terminal, and never when NO_COLOR is set
+ * to anything non-empty (no-color.org). */
+static bool use_color(lint_color color)
+{
+    if (color != COLOR_AUTO)
+        return color == COLOR_ALWAYS;
+    const char *no_color = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(no_color && no_color[0]);
 }
 
 /* Per-file outcome, filled by a worker. */
@@ -100,6 +129,7 @@ typedef struct {
     const anim_config *cfg;
     anim_lint_options opts;
     lint_slot *slots;
+    anim_contract_usage *usages; /* per file: contract names it lacks */
 } lint_job;
 
 static void set_slot_error(lint_slot *slot, const char *path, const char *msg)
@@ -163,10 +193,14 @@ static void lint_one(size_t i, void *arg)
     const char *path = job->args->files.items[i];
     anim_error err;
     anim_error_clear(&err);
-    anim_asset *asset = anim_asset_load(path, NULL, &err);
+    anim_asset *asset = cli_load_asset(path, job->cfg, &err);
     if (!asset) {
-        /* With several inputs a load error must say which file it is. */
-        set_slot_error(slot, job->args->files.count > 1 ? path : NULL, err.message);
+        set_slot_error(slot, NULL, err.message); /* the loader names the file */
+        return;
+    }
+    if (anim_contract_usage_collect(job->cfg, &asset->doc, path, &job->usages[i], &err)) {
+        set_slot_error(slot, path, err.message);
+        anim_asset_free(asset);
         return;
     }
     anim_lint_options opts = job->opts;
@@ -229,6 +263,8 @@ static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, 
     memset(&ro, 0, sizeof ro);
     ro.allow = (const char *const *)a->allow.items;
     ro.allow_count = a->allow.count;
+    ro.expand = a->expand;
+    ro.color = a->format == FORMAT_TEXT && use_color(a->color);
     cli_tool_info(&ro.tool);
     if (rc == 0 && a->format == FORMAT_JSON) {
         anim_error err;
@@ -268,25 +304,32 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
         rc = cli_operator_error("--allow is not supported with --format json; machine-readable "
                                 "results retain every content finding");
     if (!rc)
-        rc = check_selected_ids(&a);
-    if (!rc && a.files.count == 0)
+        rc = check_ids(&a.select, "--select");
+    if (!rc)
+        rc = check_ids(&a.allow, "--allow");
+    if (!rc && a.operands.count == 0)
         rc = cli_operator_error("lint: no input files (usage: animsmith lint <file...>)");
+    if (!rc)
+        rc = cli_expand_inputs(&a.operands, &a.files);
     anim_config *cfg = NULL;
     if (!rc)
         cfg = cli_config(globals, &rc);
     lint_slot *slots = NULL;
+    anim_contract_usage *usages = NULL;
     if (!rc) {
         slots = calloc(a.files.count, sizeof *slots);
-        if (!slots)
+        usages = calloc(a.files.count, sizeof *usages);
+        if (!slots || !usages)
             rc = cli_operator_error("out of memory");
     }
     if (!rc) {
-        lint_job job = {&a, cfg, {NULL, 0, NULL, NULL, NULL}, slots};
+        lint_job job = {&a, cfg, {NULL, 0, NULL, NULL, NULL}, slots, usages};
         if (a.select_given) {
             job.opts.select = (const char *const *)a.select.items;
             job.opts.select_count = a.select.count;
         }
         cli_run_jobs(a.files.count, a.jobs, lint_one, &job, "linting");
+        cli_warn_contract(cfg, &a.files, usages);
         /* Nothing has been written yet: every file is linted before any
          * output. An operator failure on any file leaves stdout empty -- a
          * report that silently drops a file would read as a clean run of
@@ -310,7 +353,9 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
         rc = any_failed ? EXIT_OPERATOR : fails ? EXIT_FINDINGS : EXIT_CLEAN;
     }
     free_slots(slots, a.files.count);
+    cli_free_usages(usages, a.files.count);
     anim_config_free(cfg);
+    cli_list_free(&a.operands);
     cli_list_free(&a.files);
     cli_list_free(&a.select);
     cli_list_free(&a.allow);

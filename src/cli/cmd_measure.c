@@ -1,6 +1,6 @@
-/* animsmith measure FILE... [--format json|text]: the semantic metrics the
- * checks judge, per clip, plus the static asset evidence (spec 7.3; seed
- * 003 "measure and lint"). JSON is the default. Files are measured on
+/* animsmith measure FILE|DIR... [--format json|text]: the semantic metrics
+ * the checks judge, per clip, plus the static asset evidence
+ * (docs/measurements.md). JSON is the default. Files are measured on
  * every core (--jobs N) and printed in argument order once all are done; a
  * file that fails is named on stderr and nothing is printed (exit 2). */
 #include <stdio.h>
@@ -19,7 +19,8 @@
 #include "jobs.h"
 
 typedef struct {
-    cli_list files;
+    cli_list operands; /* as given: files and directories */
+    cli_list files;    /* operands with directories expanded */
     bool text;
     int jobs;
 } measure_args;
@@ -45,7 +46,7 @@ static int parse_args(int argc, char **argv, measure_args *a)
             return cli_operator_error("measure: unknown option '%s'", argv[i]);
         } else if (!argv[i][0]) {
             return cli_operator_error("measure: empty file argument");
-        } else if (cli_list_add(&a->files, argv[i])) {
+        } else if (cli_list_add(&a->operands, argv[i])) {
             return cli_operator_error("out of memory");
         }
     }
@@ -66,6 +67,7 @@ typedef struct {
     const measure_args *args;
     const anim_config *cfg;
     measured_file *files;
+    anim_contract_usage *usages; /* per file: contract names it lacks */
 } measure_job;
 
 static void fail_with(measured_file *mf, const char *path, const char *msg)
@@ -81,10 +83,9 @@ static void measure_one(size_t i, void *arg)
     const char *path = job->args->files.items[i];
     anim_error err;
     anim_error_clear(&err);
-    mf->asset = anim_asset_load(path, NULL, &err);
+    mf->asset = cli_load_asset(path, job->cfg, &err);
     if (!mf->asset) {
-        /* With several inputs a load error must say which file it is. */
-        fail_with(mf, job->args->files.count > 1 ? path : NULL, err.message);
+        fail_with(mf, NULL, err.message); /* the loader names the file */
         return;
     }
     mf->arena = anim_arena_new();
@@ -94,7 +95,8 @@ static void measure_one(size_t i, void *arg)
     }
     anim_sha256_hex(mf->asset->source.bytes, mf->asset->source.byte_count, mf->sha256);
     anim_rig_config rig_cfg = anim_config_rig(job->cfg);
-    if (anim_rig_resolve(&mf->asset->doc, &rig_cfg, &mf->rig, &err) ||
+    if (anim_contract_usage_collect(job->cfg, &mf->asset->doc, path, &job->usages[i], &err) ||
+        anim_rig_resolve(&mf->asset->doc, &rig_cfg, &mf->rig, &err) ||
         anim_measure_asset_document(mf->asset, &mf->rig, job->cfg, mf->arena, &mf->m, &err)) {
         fail_with(mf, path, err.message);
         return;
@@ -138,20 +140,25 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
     memset(&a, 0, sizeof a);
     a.jobs = cli_default_jobs();
     int rc = parse_args(argc, argv, &a);
-    if (!rc && a.files.count == 0)
+    if (!rc && a.operands.count == 0)
         rc = cli_operator_error("measure: no input files (usage: animsmith measure <file...>)");
+    if (!rc)
+        rc = cli_expand_inputs(&a.operands, &a.files);
     anim_config *cfg = NULL;
     if (!rc)
         cfg = cli_config(globals, &rc);
     measured_file *mfs = NULL;
+    anim_contract_usage *usages = NULL;
     if (!rc) {
         mfs = calloc(a.files.count, sizeof *mfs);
-        if (!mfs)
+        usages = calloc(a.files.count, sizeof *usages);
+        if (!mfs || !usages)
             rc = cli_operator_error("out of memory");
     }
     if (!rc) {
-        measure_job job = {&a, cfg, mfs};
+        measure_job job = {&a, cfg, mfs, usages};
         cli_run_jobs(a.files.count, a.jobs, measure_one, &job, "measuring");
+        cli_warn_contract(cfg, &a.files, usages);
         /* As for lint: an operator failure on any file leaves stdout
          * empty (an envelope without that file would look complete), and
          * every failing file is named in argument order. */
@@ -177,7 +184,9 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
         free(mfs[f].error);
     }
     free(mfs);
+    cli_free_usages(usages, a.files.count);
     anim_config_free(cfg);
+    cli_list_free(&a.operands);
     cli_list_free(&a.files);
     return rc;
 }

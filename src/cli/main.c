@@ -1,33 +1,30 @@
 /* animsmith: a small dispatcher over one file per subcommand. Global flags
- * (--config) may appear anywhere on the command line, as the seeds' own
- * transcripts put them before the command. */
+ * (--config) may appear anywhere on the command line, as documented
+ * examples put them before the command. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "animsmith/config.h"
+#include "animsmith/gltf.h"
 #include "animsmith/text.h"
 #include "animsmith_version.h"
 #include "args.h"
 #include "cli.h"
+#include "options.h"
 
-static const cli_command commands[] = {
-    {"inspect", "describe a glTF/GLB asset: rig roles, skeleton, materials, mesh instances, clips",
-     "animsmith inspect <file>", cmd_inspect},
-    {"measure", "print the semantic metrics the checks judge, per clip, plus static asset evidence",
-     "animsmith measure <file...> [--format json|text] [--jobs N]", cmd_measure},
-    {"lint", "judge assets against the contract (animsmith.toml): findings and coverage gaps",
-     "animsmith lint <file...> [--format text|json|markdown] [--select id[,id]] "
-     "[--allow id[,id]] [--deny-warnings] [--jobs N]",
-     cmd_lint},
-    {"fix", "repair rotation keys losslessly, byte-surgically (repairs: quat-norm, quat-flip)",
-     "animsmith fix <file> (-o <out> | --in-place | --dry-run) [--repair quat-norm,quat-flip]",
-     cmd_fix},
-    {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
-     "animsmith diff <before> <after> [--format text|json]", cmd_diff},
+/* The runner of each command of the option table (options.c). */
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv, const cli_globals *globals);
+} cli_runner;
+
+static const cli_runner runners[] = {
+    {"inspect", cmd_inspect}, {"measure", cmd_measure}, {"lint", cmd_lint},
+    {"fix", cmd_fix},         {"diff", cmd_diff},       {"checks", cmd_checks},
 };
-#define COMMAND_COUNT (sizeof commands / sizeof *commands)
+#define RUNNER_COUNT (sizeof runners / sizeof *runners)
 
 int cli_operator_error(const char *fmt, ...)
 {
@@ -56,6 +53,13 @@ anim_config *cli_config(const cli_globals *globals, int *rc)
     return cfg;
 }
 
+anim_asset *cli_load_asset(const char *path, const anim_config *cfg, anim_error *err)
+{
+    anim_load_options opts;
+    anim_config_load_options(cfg, &opts);
+    return anim_asset_load(path, &opts, err);
+}
+
 void cli_deliver(const anim_strbuf *out)
 {
     if (out->failed) {
@@ -80,11 +84,48 @@ bool cli_is_help(const char *arg)
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
-void cli_print_command_help(const cli_command *cmd)
+void cli_warn_contract(const anim_config *cfg, const cli_list *files,
+                       const anim_contract_usage *usages)
 {
-    printf("%s\n\nUsage: %s\n", cmd->summary, cmd->usage);
-    printf("\nOptions:\n  --config <FILE>  project contract (default ./animsmith.toml when present)\n"
-           "  -h, --help       print this help\n");
+    anim_strbuf text = ANIM_STRBUF_INIT;
+    anim_contract_warnings(cfg, usages, (const char *const *)files->items, files->count, &text);
+    /* Advice only: without memory it is dropped, the run stands. */
+    for (const char *p = text.failed ? NULL : text.data; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        fprintf(stderr, "animsmith: warning: %.*s\n", (int)len, p);
+        p += len + (nl ? 1 : 0);
+    }
+    anim_strbuf_free(&text);
+}
+
+void cli_free_usages(anim_contract_usage *usages, size_t n)
+{
+    for (size_t f = 0; usages && f < n; f++)
+        anim_contract_usage_free(&usages[f]);
+    free(usages);
+}
+
+/* Every flag must be one the option table documents: a parser cannot
+ * accept an option its --help, man page and completions do not show. */
+static int check_options(const cli_command_doc *doc, int n, char **args)
+{
+    for (int i = 1; i < n; i++) {
+        const char *arg = args[i];
+        if (arg[0] != '-' || arg[1] == '\0')
+            continue;
+        const cli_option *opt = cli_option_lookup(doc, arg);
+        if (!opt)
+            return cli_operator_error("%s: unknown option '%s'", doc->name, arg);
+        if (!opt->value_name || strchr(arg, '='))
+            continue;
+        /* A value that looks like an option is a missing value: the
+         * command's own parser reports that first. */
+        if (i + 1 >= n || (args[i + 1][0] == '-' && args[i + 1][1] != '\0'))
+            return 0;
+        i++;
+    }
+    return 0;
 }
 
 static void print_version(void)
@@ -95,19 +136,6 @@ static void print_version(void)
         printf("animsmith %s (%s) [features: none]\n", ANIMSMITH_VERSION_STRING, rev);
     else
         printf("animsmith %s [features: none]\n", ANIMSMITH_VERSION_STRING);
-}
-
-static void print_help(void)
-{
-    printf("animsmith %s: is this animation clip game-ready?\n\n", ANIMSMITH_VERSION_STRING);
-    printf("Usage: animsmith [--config <FILE>] <command> [args]\n\nCommands:\n");
-    for (size_t i = 0; i < COMMAND_COUNT; i++)
-        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
-    printf("\nGlobal options:\n"
-           "  --config <FILE>  project contract (default ./animsmith.toml when present)\n"
-           "  -h, --help       print help (also `animsmith <command> --help`)\n"
-           "  -V, --version    print the version and compiled-in features\n"
-           "\nExit codes: 0 no failing findings, 1 failing findings, 2 operator error.\n");
 }
 
 int main(int argc, char **argv)
@@ -132,27 +160,25 @@ int main(int argc, char **argv)
     }
     int rc;
     if (n == 0) {
-        print_help();
+        cli_print_top_help(ANIMSMITH_VERSION_STRING, stdout);
         rc = EXIT_OPERATOR;
     } else if (strcmp(rest[0], "--version") == 0 || strcmp(rest[0], "-V") == 0) {
         print_version();
         rc = EXIT_CLEAN;
     } else if (cli_is_help(rest[0]) || strcmp(rest[0], "help") == 0) {
-        const cli_command *cmd = NULL;
-        for (size_t c = 0; n > 1 && c < COMMAND_COUNT; c++)
-            if (strcmp(rest[1], commands[c].name) == 0)
-                cmd = &commands[c];
+        const cli_command_doc *cmd = n > 1 ? cli_command_doc_find(rest[1]) : NULL;
         if (cmd)
-            cli_print_command_help(cmd);
+            cli_print_command_help(cmd, stdout);
         else
-            print_help();
+            cli_print_top_help(ANIMSMITH_VERSION_STRING, stdout);
         rc = EXIT_CLEAN;
     } else {
-        const cli_command *cmd = NULL;
-        for (size_t c = 0; c < COMMAND_COUNT; c++)
-            if (strcmp(rest[0], commands[c].name) == 0)
-                cmd = &commands[c];
-        if (!cmd) {
+        const cli_command_doc *cmd = cli_command_doc_find(rest[0]);
+        const cli_runner *runner = NULL;
+        for (size_t c = 0; cmd && c < RUNNER_COUNT; c++)
+            if (strcmp(rest[0], runners[c].name) == 0)
+                runner = &runners[c];
+        if (!runner) {
             rc = cli_operator_error("unknown command '%s' (see 'animsmith --help')", rest[0]);
         } else {
             bool help = false;
@@ -160,10 +186,10 @@ int main(int argc, char **argv)
                 if (cli_is_help(rest[i]))
                     help = true;
             if (help) {
-                cli_print_command_help(cmd);
+                cli_print_command_help(cmd, stdout);
                 rc = EXIT_CLEAN;
-            } else {
-                rc = cmd->run(n, rest, &globals);
+            } else if ((rc = check_options(cmd, n, rest)) == 0) {
+                rc = runner->run(n, rest, &globals);
             }
         }
     }

@@ -1,4 +1,4 @@
-/* [checks.<id>] and [runtime_nodes] (spec 6.2). Every check table accepts
+/* [checks.<id>] and [runtime_nodes]. Every check table accepts
  * every key (only the owning check reads each). The id must name a check
  * in the catalog: a misspelt id would otherwise configure nothing and say
  * nothing, leaving the check at its default severity. */
@@ -90,7 +90,10 @@ static int load_check(cfg_ctx *c, const anim_toml_entry *te, anim_check_config *
             for (int s = 0; s < ANIM_CHECK_SETTING_COUNT; s++) {
                 if (!cfg_key_is(e, anim_check_setting_name((anim_check_setting)s)))
                     continue;
-                cfg_domain d = s == ANIM_CHECK_EXPECTED_UNIFORM_SCALE ? CFG_POSITIVE : CFG_NONNEG;
+                /* A scale or a duration bound of 0 would judge every asset. */
+                cfg_domain d = s == ANIM_CHECK_EXPECTED_UNIFORM_SCALE || s == ANIM_CHECK_MAX_DURATION_S
+                                   ? CFG_POSITIVE
+                                   : CFG_NONNEG;
                 if (cfg_read_number(c, path, e, d, &cc->settings[s].value) < 0)
                     return -1;
                 cc->settings[s].set = true;

@@ -1,4 +1,4 @@
-/* [clips.<selector>] (spec 6.2-6.5): per-clip expectations by exact name or
+/* [clips.<selector>]: per-clip expectations by exact name or
  * `*` glob. Selectors are always quoted in messages, as the docs tell users
  * to write them. in_place is a legacy alias of movement_owner_xz; one entry
  * may not carry both (checked after sorting, in key order). */
@@ -26,7 +26,7 @@ static const char *const clip_keys[] = {"loop",
 static const char *const pin_keys[] = {"value", "tolerance", NULL};
 
 /* {value, tolerance}: both required, any number (duration-sanity and
- * root-motion-speed judge the values, spec 5.7 / 5.22). */
+ * root-motion-speed judge the values). */
 static int read_pin(cfg_ctx *c, const char *parent, const anim_toml_entry *e, anim_pin *out)
 {
     const char *path = cfg_entry_path(c, parent, e);
@@ -125,7 +125,7 @@ static int load_clip(cfg_ctx *c, const anim_toml_entry *te, cfg_clip_tmp *tmp)
             tmp->has_in_place = true;
         } else if (cfg_key_is(e, "fps")) {
             /* Any number: the fps check reports a non-positive or
-             * non-finite declaration as a gap (spec 5.27). */
+             * non-finite declaration as a gap. */
             r = cfg_read_number(c, path, e, CFG_ANY, &x->fps.value);
             x->fps.set = true;
         } else if (cfg_key_is(e, "animates_bones"))
@@ -175,7 +175,7 @@ int cfg_finish_clips(cfg_ctx *c)
     if (c->clip_count == 0)
         return 0;
     qsort(c->clips, c->clip_count, sizeof *c->clips, by_selector);
-    /* Spec 6.5 rule 3, first half, in key order. */
+    /* in_place against movement_owner_xz, first half, in key order. */
     for (uint32_t i = 0; i < c->clip_count; i++) {
         const cfg_clip_tmp *t = &c->clips[i];
         if (t->has_in_place && t->has_owner_xz)

@@ -1,9 +1,10 @@
-/* [engine] (spec 6.1, seed "Engine profiles"): the four selection keys come
- * together or not at all, and only the frozen tuples the seed documents are
- * accepted ("there is no fallback or nearest engine profile"). settings and
- * per-clip engine_settings stay raw for the engine-profile subsystem, which
- * validates them against the selected profile. A table holding only
- * settings is accepted, as spec 6.1 says (no profile: nothing reads it). */
+/* [engine]: the four selection keys come together or not at all, and only
+ * the frozen, supported tuples are accepted ("there is no fallback or
+ * nearest engine profile": a near miss would silently apply the wrong
+ * importer's advice). settings and per-clip engine_settings stay raw for
+ * the engine-profile subsystem, which validates them against the selected
+ * profile. A table holding only settings is accepted (no profile: nothing
+ * reads it). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,7 @@ typedef struct {
     const char *importer;
 } engine_tuple;
 
-/* Seed 001's engine pages: Unity 6000.3 Generic (revision 1 historical
+/* The supported engine profiles: Unity 6000.3 Generic (revision 1 historical
  * advice, revision 2 root motion) and Humanoid (revision 1), Unreal 5.8,
  * Godot 4.7, Bevy 0.19.0. Generic glTF is deliberately not a profile. */
 static const engine_tuple tuples[] = {

@@ -1,7 +1,6 @@
-/* [transition_families."<id>"] (seed 001 "Transition families (#148)" and
- * the configuration reference): the document-local transition-family:1
+/* [transition_families."<id>"]: the document-local transition-family:1
  * grammar, validated strictly and kept raw for the transition evaluator.
- * Bounds from the seed: 8,388,608 source bytes, 4,096 families, 4,096
+ * Bounds: 8,388,608 source bytes, 4,096 families, 4,096
  * members per family, 16,384 members in all, 4,096-byte strings, 255-byte
  * ids. (Its 16-level depth cap cannot be reached: every accepted key holds
  * a scalar, a fixed table or the members array.) */
@@ -156,8 +155,8 @@ static int read_members(cfg_ctx *c, const char *fpath, const anim_toml_entry *e,
         const char *mpath = cfg_path_index(c, path, i);
         if (read_member(c, mpath, m, &ids[i]) < 0)
             return -1;
-        /* A member listed twice would be compared with itself: the seed
-         * forbids ambiguous members, so refuse rather than drop one. */
+        /* A member listed twice would be compared with itself: members
+         * must be unambiguous, so refuse rather than silently drop one. */
         for (size_t j = 0; j < i; j++)
             if (ids[j].index == ids[i].index &&
                 ids[j].name->u.string.len == ids[i].name->u.string.len &&

@@ -1,8 +1,9 @@
 /* [gait_groups.<name>] and [sync_groups.<name>] with its optional
- * time_complement table (spec 6.2). Member names are exact clip names, kept
+ * time_complement table. Member names are exact clip names, kept
  * in order with duplicates (the checks decide what duplicates mean). Caps
- * and amplitudes must be finite and non-negative (the seed's "a cap,
- * tolerance, or amplitude is negative, NaN, or infinite"). Groups are
+ * and amplitudes must be finite and non-negative ("a cap, tolerance, or
+ * amplitude is negative, NaN, or infinite" is an error: such a cap would
+ * pass or fail everything). Groups are
  * sorted by name, the order every group check iterates in. */
 #include <stdlib.h>
 #include <string.h>

@@ -116,6 +116,7 @@ int cfg_finish_clips(cfg_ctx *c); /* sort, in_place fold, rule 3 */
 int cfg_load_gait_groups(cfg_ctx *c, const anim_toml_value *v);
 int cfg_load_sync_groups(cfg_ctx *c, const anim_toml_value *v);
 int cfg_load_engine(cfg_ctx *c, const anim_toml_value *v);
+int cfg_load_limits(cfg_ctx *c, const anim_toml_value *v);
 int cfg_load_families(cfg_ctx *c, const anim_toml_value *v, size_t source_bytes);
 
 #endif

@@ -15,7 +15,7 @@
 
 static const char *const top_keys[] = {"rig",         "checks", "runtime_nodes",
                                        "clips",       "gait_groups", "sync_groups",
-                                       "engine",      "transition_families", NULL};
+                                       "engine",      "transition_families", "limits", NULL};
 
 /* Effective runtime selectors (spec 6.2): runtime_nodes.selectors when
  * present, else the legacy rest-world-scale spelling; duplicates removed
@@ -96,6 +96,8 @@ static int load_tree(cfg_ctx *c, const anim_toml_value *root, size_t len)
             r = cfg_load_sync_groups(c, v);
         else if (cfg_key_is(e, "engine"))
             r = cfg_load_engine(c, v);
+        else if (cfg_key_is(e, "limits"))
+            r = cfg_load_limits(c, v);
         if (r < 0)
             return -1;
     }

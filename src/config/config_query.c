@@ -1,5 +1,5 @@
 /* Reading a loaded contract: per-check settings with their defaults,
- * per-clip merged expectations (spec 6.3) and the glob rule (spec 6.4). */
+ * per-clip merged expectations (globs, then the exact selector) and the glob rule. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +41,7 @@ static const struct {
     [ANIM_CHECK_MAX_SLIDE_MPS] = {"max_slide_mps", 0.3},
     [ANIM_CHECK_EXPECTED_UNIFORM_SCALE] = {"expected_uniform_scale", 1.0},
     [ANIM_CHECK_UNIFORM_SCALE_TOLERANCE] = {"uniform_scale_tolerance", 1e-4},
+    [ANIM_CHECK_MAX_DURATION_S] = {"max_duration_s", 86400.0},
 };
 
 const char *anim_check_setting_name(anim_check_setting s)
@@ -91,7 +92,7 @@ double anim_config_check_setting(const anim_config *cfg, const char *id, anim_ch
     return anim_check_setting_default(s);
 }
 
-/* Spec 6.4: only `*` is special; prefix and suffix anchor, the pieces in
+/* Only `*` is special; prefix and suffix anchor, the pieces in
  * between occur in order, leftmost first, without overlapping. */
 bool anim_glob_match(const char *pattern, const char *name)
 {

@@ -1,5 +1,5 @@
-/* [rig] (spec 6.2): profile, inline roles, required_bones. An unknown
- * profile name is an error here (the seed's strict loader rejects unknown
+/* [rig]: profile, inline roles, required_bones. An unknown
+ * profile name is an error here (the strict loader rejects unknown
  * values), listing the names that exist. */
 #include "animsmith/strbuf.h"
 #include "config/config_internal.h"

@@ -2,7 +2,62 @@
 #include "animsmith/doc.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "animsmith/error.h"
+
+static const struct {
+    const char *key;
+    const char *name;
+    size_t dflt;
+} limit_table[ANIM_LIMIT_COUNT] = {
+    [ANIM_LIMIT_FILE] = {"file_mib", "input-file", ANIM_LIMIT_FILE_DEFAULT},
+    [ANIM_LIMIT_IMPLICIT_ACCESSOR] = {"implicit_accessor_mib", "implicit-accessor",
+                                      ANIM_LIMIT_IMPLICIT_ACCESSOR_DEFAULT},
+    [ANIM_LIMIT_GRID] = {"grid_mib", "metric-grid", ANIM_LIMIT_GRID_DEFAULT},
+};
+
+size_t anim_limits_get(const anim_limits *limits, anim_limit which)
+{
+    if (which >= ANIM_LIMIT_COUNT)
+        return 0;
+    size_t v = 0;
+    if (limits)
+        v = which == ANIM_LIMIT_FILE               ? limits->file_bytes
+            : which == ANIM_LIMIT_IMPLICIT_ACCESSOR ? limits->implicit_accessor_bytes
+                                                    : limits->grid_bytes;
+    return v ? v : limit_table[which].dflt;
+}
+
+const char *anim_limit_key(anim_limit which)
+{
+    return which < ANIM_LIMIT_COUNT ? limit_table[which].key : NULL;
+}
+
+const char *anim_limit_name(anim_limit which)
+{
+    return which < ANIM_LIMIT_COUNT ? limit_table[which].name : NULL;
+}
+
+const char *anim_limit_format(size_t bytes, char *buf, size_t cap)
+{
+    if (bytes % ANIM_MIB == 0)
+        snprintf(buf, cap, "%zu MiB", bytes / ANIM_MIB);
+    else
+        snprintf(buf, cap, "%zu-byte", bytes);
+    return buf;
+}
+
+int anim_limit_error(struct anim_error *err, const anim_limits *limits, anim_limit which,
+                     const char *what)
+{
+    char v[48];
+    return anim_error_set(err, ANIM_ERR_LIMIT,
+                          "%s, over the %s %s budget (raise with [limits] %s in animsmith.toml)",
+                          what, anim_limit_format(anim_limits_get(limits, which), v, sizeof v),
+                          anim_limit_name(which), anim_limit_key(which));
+}
 
 const char *anim_path_name(anim_path path)
 {

@@ -7,6 +7,8 @@
 #include "animsmith/sample.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,9 +41,7 @@ void anim_metric_grid_free(anim_metric_grid *grid)
     memset(grid, 0, sizeof *grid);
 }
 
-/* One block: times, local, model_pos, model_rot (all arrays of doubles, so
- * every sub-array is suitably aligned). */
-static int grid_alloc(anim_metric_grid *grid, uint32_t frames, uint32_t bones, anim_error *err)
+bool anim_metric_grid_bytes(uint32_t frames, uint32_t bones, size_t *bytes)
 {
     size_t entries, times_bytes, local_bytes, pos_bytes, rot_bytes, total;
     bool ok = anim_size_mul(frames, bones, &entries) &&
@@ -51,11 +51,44 @@ static int grid_alloc(anim_metric_grid *grid, uint32_t frames, uint32_t bones, a
               anim_size_mul(entries, sizeof(anim_quat), &rot_bytes) &&
               anim_size_add(times_bytes, local_bytes, &total) && anim_size_add(total, pos_bytes, &total) &&
               anim_size_add(total, rot_bytes, &total);
-    if (!ok || total > ANIM_METRIC_GRID_MAX_BYTES) {
-        return anim_error_set(err, ANIM_ERR_LIMIT,
-                              "metric grid of %u frames x %u bones exceeds the %zu-byte limit", frames,
-                              bones, (size_t)ANIM_METRIC_GRID_MAX_BYTES);
-    }
+    *bytes = ok ? total : SIZE_MAX;
+    return ok;
+}
+
+/* The grid's size, refused (naming the clip and the budget) when it does
+ * not fit the document's metric-grid budget. */
+static int budget_check(const anim_doc *doc, const anim_clip *clip, uint32_t frames,
+                        size_t *total, anim_error *err)
+{
+    if (anim_metric_grid_bytes(frames, doc->bone_count, total) &&
+        *total <= anim_limits_get(&doc->limits, ANIM_LIMIT_GRID))
+        return 0;
+    char what[ANIM_ERROR_MESSAGE_MAX / 2];
+    snprintf(what, sizeof what, "clip '%.200s': a metric grid of %u frames x %u bones needs %zu bytes",
+             clip && clip->name ? clip->name : "", frames, doc->bone_count, *total);
+    return anim_limit_error(err, &doc->limits, ANIM_LIMIT_GRID, what);
+}
+
+int anim_metric_grid_check_budget(const anim_doc *doc, const anim_clip *clip, anim_error *err)
+{
+    size_t total;
+    if (!anim_clip_has_metric_grid(clip))
+        return 0;
+    return budget_check(doc, clip, anim_clip_default_frame_count(clip), &total, err);
+}
+
+/* One block: times, local, model_pos, model_rot (all arrays of doubles, so
+ * every sub-array is suitably aligned). */
+static int grid_alloc(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
+                      uint32_t frames, anim_error *err)
+{
+    uint32_t bones = doc->bone_count;
+    size_t total;
+    if (budget_check(doc, clip, frames, &total, err))
+        return -1;
+    size_t times_bytes = (size_t)frames * sizeof(double);
+    size_t entries = (size_t)frames * bones;
+    size_t local_bytes = entries * sizeof(anim_trs), pos_bytes = entries * sizeof(anim_vec3);
     unsigned char *block = malloc(total > 0 ? total : 1);
     if (!block)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory for a metric grid of %u frames x %u bones",
@@ -133,7 +166,7 @@ int anim_metric_grid_at_times(const anim_doc *doc, const anim_clip *clip, const 
     if (count == 0 || !times)
         return anim_error_set(err, ANIM_ERR_USAGE, "clip '%s': metric grid needs at least one sample time",
                               clip->name ? clip->name : "");
-    if (grid_alloc(grid, count, doc->bone_count, err) != 0)
+    if (grid_alloc(doc, clip, grid, count, err) != 0)
         return -1;
     memcpy(grid->times, times, (size_t)count * sizeof(double));
     if (grid_fill(doc, clip, grid, err) != 0) {
@@ -151,7 +184,7 @@ int anim_metric_grid_uniform(const anim_doc *doc, const anim_clip *clip, uint32_
     if (frame_count < 2)
         return anim_error_set(err, ANIM_ERR_USAGE, "clip '%s': a uniform grid needs at least 2 frames, got %u",
                               clip->name ? clip->name : "", frame_count);
-    if (grid_alloc(grid, frame_count, doc->bone_count, err) != 0)
+    if (grid_alloc(doc, clip, grid, frame_count, err) != 0)
         return -1;
     double d = clip->duration_s;
     double last = (double)(frame_count - 1);

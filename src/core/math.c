@@ -99,8 +99,8 @@ double anim_quat_len(anim_quat q) { return sqrt(anim_quat_dot(q, q)); }
 
 anim_quat anim_quat_normalize(anim_quat q)
 {
-    /* True division of every lane, as the reference does; a zero
-     * quaternion becomes NaN on purpose (see the header). */
+    /* True division of every lane (not a multiply by 1/len, which rounds
+     * twice); a zero quaternion becomes NaN on purpose (see the header). */
     double len = anim_quat_len(q);
     return anim_quat_make(q.x / len, q.y / len, q.z / len, q.w / len);
 }
@@ -197,7 +197,8 @@ anim_mat4 anim_mat4_identity(void)
 
 anim_mat4 anim_mat4_from_trs(anim_vec3 t, anim_quat q, anim_vec3 s)
 {
-    /* Spec 2.3 rotation-matrix formula, quaternion used as given. */
+    /* The standard rotation-matrix formula, quaternion used as given (not
+     * normalized), so a non-unit key shows up in the matrix. */
     double x2 = q.x + q.x, y2 = q.y + q.y, z2 = q.z + q.z;
     double xx = q.x * x2, xy = q.x * y2, xz = q.x * z2;
     double yy = q.y * y2, yz = q.y * z2, zz = q.z * z2;

@@ -1,4 +1,4 @@
-/* Shortest round-trip and fixed-precision number formatting (spec 0.3).
+/* Shortest round-trip and fixed-precision number formatting.
  *
  * Shortest digits are found by search rather than by a ryu port: for each
  * precision p, printf's "%.{p}e" yields the correctly rounded (p+1)-digit
@@ -243,6 +243,14 @@ size_t anim_fmt_fixed(double v, int decimals, char *buf, size_t cap)
         return put_nonfinite(v, buf, cap);
     if (decimals < 0)
         decimals = 0;
+    /* A hostile file can carry a key time of 1e38 s: printed in full that is
+     * 39 digits no reader can take in. At 1e12 and beyond, switch to
+     * exponent form with the same number of decimals; no real clip, frame
+     * count or measurement comes near it. */
+    if (fabs(v) >= 1e12) {
+        int n = snprintf(buf, cap, "%.*e", decimals, v);
+        return n < 0 ? 0 : (size_t)n;
+    }
     int n = snprintf(buf, cap, "%.*f", decimals, v);
     return n < 0 ? 0 : (size_t)n;
 }

@@ -38,22 +38,23 @@ static int open_checked(const char *path, size_t max_bytes, int *fd_out, size_t 
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0)
-        return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: %s", path, strerror(errno));
+        return anim_error_set(err, ANIM_ERR_IO, "%s: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0) {
         int e = errno;
         close(fd);
-        return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: %s", path, strerror(e));
+        return anim_error_set(err, ANIM_ERR_IO, "%s: %s", path, strerror(e));
     }
     if (!S_ISREG(st.st_mode)) {
         close(fd);
-        return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: not a regular file", path);
+        return anim_error_set(err, ANIM_ERR_IO, "%s: not a regular file", path);
     }
     if (st.st_size < 0 || (unsigned long long)st.st_size > max_bytes) {
         close(fd);
-        return anim_error_set(err, ANIM_ERR_LIMIT,
-                              "failed to read %s: %lld bytes exceeds the %zu-byte limit", path,
-                              (long long)st.st_size, max_bytes);
+        char what[ANIM_ERROR_MESSAGE_MAX / 2];
+        snprintf(what, sizeof what, "%.300s: the file is %lld bytes", path, (long long)st.st_size);
+        anim_limits budget = {max_bytes ? max_bytes : 1, 0, 0};
+        return anim_limit_error(err, &budget, ANIM_LIMIT_FILE, what);
     }
     *fd_out = fd;
     *size_out = (size_t)st.st_size;
@@ -67,7 +68,7 @@ static int read_fd(int fd, const char *path, size_t size, anim_arena *arena, uin
     uint8_t *buf = anim_arena_alloc(arena, size + 1);
     if (!buf) {
         close(fd);
-        return anim_error_set(err, ANIM_ERR_NOMEM, "failed to read %s: out of memory", path);
+        return anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", path);
     }
     size_t got = 0;
     int e = 0;
@@ -84,7 +85,7 @@ static int read_fd(int fd, const char *path, size_t size, anim_arena *arena, uin
     }
     close(fd);
     if (got != size || e)
-        return anim_error_set(err, ANIM_ERR_IO, "failed to read %s: short read (%zu of %zu bytes)",
+        return anim_error_set(err, ANIM_ERR_IO, "%s: short read (%zu of %zu bytes)",
                               path, got, size);
     buf[size] = 0;
     *data = buf;
@@ -116,7 +117,7 @@ int gltf_map_file(const char *path, size_t max_bytes, anim_arena *arena,
         struct anim_file_mapping *m = anim_arena_alloc(arena, sizeof *m);
         if (!m) {
             close(fd);
-            return anim_error_set(err, ANIM_ERR_NOMEM, "failed to read %s: out of memory", path);
+            return anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", path);
         }
         void *base = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (base != MAP_FAILED) {

@@ -542,6 +542,26 @@ static void decode_element(const anim_accessor *a, const uint8_t *p, float *out)
         out[k] = component_float(p + k * cs, a->component_type, a->normalized);
 }
 
+int gltf_accessor_check_implicit(const anim_source *src, uint32_t index, size_t value_bytes,
+                                 const char *ctx, anim_error *err)
+{
+    const anim_accessor *a = &src->accessors[index];
+    if (a->buffer_view != ANIM_NONE)
+        return 0;
+    size_t n, bytes;
+    bool fits = anim_size_mul(a->count, a->components ? a->components : 1, &n) &&
+                anim_size_mul(n, value_bytes, &bytes);
+    if (fits && bytes <= anim_limits_get(&src->limits, ANIM_LIMIT_IMPLICIT_ACCESSOR))
+        return 0;
+    char what[ANIM_ERROR_MESSAGE_MAX / 2];
+    snprintf(what, sizeof what,
+             "%.300s%saccessor %u has no buffer view; its count %u needs %s%zu bytes of decoded "
+             "values",
+             ctx ? ctx : "", ctx ? ": " : "", index, a->count, fits ? "" : "more than ",
+             fits ? bytes : SIZE_MAX);
+    return anim_limit_error(err, &src->limits, ANIM_LIMIT_IMPLICIT_ACCESSOR, what);
+}
+
 const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena, uint32_t index,
                                   bool *borrowed, anim_error *err)
 {
@@ -569,13 +589,8 @@ const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena, uin
     /* Without a buffer view the elements are implicit zeros: nothing in the
      * file backs the count, so a few bytes of JSON could otherwise demand
      * gigabytes. Bound it before allocating. */
-    if (!base && bytes > GLTF_MAX_IMPLICIT_BYTES) {
-        anim_error_set(err, ANIM_ERR_LIMIT,
-                       "accessor %u has no buffer view and declares %u elements (%zu bytes decoded), "
-                       "more than the %u-byte limit for implicit data",
-                       index, a->count, bytes, GLTF_MAX_IMPLICIT_BYTES);
+    if (!base && gltf_accessor_check_implicit(src, index, sizeof(float), NULL, err))
         return NULL;
-    }
     float *out = anim_arena_calloc(arena, n ? n : 1, sizeof(float));
     if (!out) {
         anim_error_set(err, ANIM_ERR_NOMEM, "accessor %u: out of memory", index);

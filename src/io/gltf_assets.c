@@ -56,12 +56,22 @@ static const char *expected_text(const semantic_rule *r, char *buf, size_t n)
     return buf;
 }
 
+/* Mesh accessors are read as f64 by the measurements (8 bytes a value):
+ * one without a buffer view is bounded by the implicit-accessor budget at
+ * load, before any command decodes it. */
+static int check_mesh_accessor(const anim_source *src, uint32_t acc, const char *ctx,
+                               anim_error *err)
+{
+    return gltf_accessor_check_implicit(src, acc, sizeof(double), ctx, err) ||
+           gltf_accessor_check_layout(src, acc, ctx, err);
+}
+
 static int check_attribute(const anim_source *src, uint32_t acc, const char *sem,
                            bool morph_target, const char *ctx, anim_error *err)
 {
     semantic_rule rule;
     if (!semantic_rule_for(sem, morph_target, &rule))
-        return gltf_accessor_check_layout(src, acc, ctx, err);
+        return check_mesh_accessor(src, acc, ctx, err);
     const anim_accessor *a = &src->accessors[acc];
     const char *cname = anim_gltf_component_name(a->component_type);
     bool small_unsigned = a->component_type == ANIM_GLTF_UNSIGNED_BYTE ||
@@ -84,7 +94,7 @@ static int check_attribute(const anim_source *src, uint32_t acc, const char *sem
                               "%s: accessor %u is %s of %s%s, but the loader reads %s", ctx, acc,
                               a->type, cname, a->normalized ? " (normalized)" : "", want);
     }
-    return gltf_accessor_check_layout(src, acc, ctx, err);
+    return check_mesh_accessor(src, acc, ctx, err);
 }
 
 static int attribute_index(const anim_source *src, const anim_json_value *member,
@@ -170,7 +180,7 @@ static int build_primitive(const anim_source *src, uint32_t m, uint32_t p,
                                   "%s: accessor %u is %s of %s, but the loader reads SCALAR of UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT",
                                   ictx, prim->indices, a->type,
                                   anim_gltf_component_name(a->component_type));
-        if (gltf_accessor_check_layout(src, prim->indices, ictx, err))
+        if (check_mesh_accessor(src, prim->indices, ictx, err))
             return -1;
     }
     const anim_json_value *targets;

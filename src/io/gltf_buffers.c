@@ -39,6 +39,19 @@ static bool extension_supported(const char *name)
     return false;
 }
 
+/* What to do about a required extension we cannot read: the data it
+ * changes would be misread, so the way forward is a file without it. */
+static const char *extension_advice(const char *name)
+{
+    if (strcmp(name, "KHR_mesh_quantization") == 0)
+        return "quantized attributes are not decoded; re-export without mesh quantization, "
+               "e.g. gltf-transform dequantize";
+    if (strcmp(name, "KHR_draco_mesh_compression") == 0 ||
+        strcmp(name, "EXT_meshopt_compression") == 0)
+        return "compressed buffers are not decoded; re-export without geometry compression";
+    return "the data it changes would be misread; re-export without it";
+}
+
 static int string_list(const anim_json_value *root, const char *key, anim_arena *arena,
                        const char ***out, uint32_t *count, anim_error *err)
 {
@@ -75,9 +88,9 @@ int gltf_parse_extensions(anim_source *src, anim_arena *arena, anim_error *err)
     for (uint32_t i = 0; i < src->extensions_required_count; i++) {
         if (!extension_supported(src->extensions_required[i]))
             return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
-                                  "glTF parse error: invalid glTF: extensionsRequired[%u] = \"%s\": "
-                                  "Unsupported extension;",
-                                  i, src->extensions_required[i]);
+                                  "extensionsRequired[%u] = \"%s\": unsupported extension (%s)", i,
+                                  src->extensions_required[i],
+                                  extension_advice(src->extensions_required[i]));
     }
     return 0;
 }

@@ -231,11 +231,16 @@ static const float *decode(const anim_source *src, anim_arena *arena, decode_cac
         size_t bytes = (size_t)a->count * a->components * sizeof(float);
         if (!anim_size_add(cache->copied, bytes, &cache->copied) ||
             cache->copied > cache->budget) {
+            char v[48];
             anim_error_set(err, ANIM_ERR_LIMIT,
-                           "%s: accessor %u: decoded animation data exceeds %zu bytes (4 times the "
-                           "buffers' bytes plus %u)",
+                           "%s: accessor %u: decoded animation data exceeds %zu bytes, the "
+                           "decoded-track budget (4 times the buffers' bytes plus the %s "
+                           "implicit-accessor budget; raise with [limits] implicit_accessor_mib "
+                           "in animsmith.toml)",
                            sampler_ctx(ctx, sizeof ctx, clip, node, input), acc, cache->budget,
-                           GLTF_MAX_IMPLICIT_BYTES);
+                           anim_limit_format(anim_limits_get(&src->limits,
+                                                             ANIM_LIMIT_IMPLICIT_ACCESSOR),
+                                             v, sizeof v));
             return NULL;
         }
     }
@@ -462,7 +467,8 @@ int gltf_build_clips(const anim_source *src, anim_arena *arena, anim_doc *doc,
         scan = NULL;
     if (!scan && gltf_get_array(src->root, "animations", "glTF root", &anims, err))
         return -1;
-    decode_cache cache = {NULL, NULL, 0, GLTF_MAX_IMPLICIT_BYTES, NULL, NULL};
+    decode_cache cache = {NULL, NULL, 0,
+                          anim_limits_get(&src->limits, ANIM_LIMIT_IMPLICIT_ACCESSOR), NULL, NULL};
     for (uint32_t b = 0; b < src->buffer_count; b++) {
         size_t four;
         if (!anim_size_mul(src->buffers[b].data_length, 4, &four) ||

@@ -15,9 +15,6 @@
  * per-index tables before anything is allocated. */
 #define GLTF_MAX_ARRAY 16000000u
 
-/* Largest decoded size of an accessor without a bufferView (implicit zeros
- * plus sparse substitution), whose count no file bytes back. */
-#define GLTF_MAX_IMPLICIT_BYTES (64u * 1024u * 1024u)
 
 /* The object being read, for messages: "accessor 3", "mesh 0 primitive 1". */
 typedef struct {
@@ -187,6 +184,13 @@ int gltf_name_clips(anim_arena *arena, anim_doc *doc, anim_error *err);
  * ("mesh 0 primitive 0 POSITION", "clip 'walk' node 3 sampler input"). */
 int gltf_accessor_check_layout(const anim_source *src, uint32_t accessor, const char *ctx,
                                anim_error *err);
+/* Refuses (LIMIT, naming ctx, the accessor and the implicit-accessor
+ * budget) an accessor without a buffer view whose count x components x
+ * value_bytes exceeds the budget: its size comes from a number, not from
+ * file bytes. value_bytes is the size each value is decoded to (4 for the
+ * float decoder, 8 for the f64 reader). 0 for buffer-backed accessors. */
+int gltf_accessor_check_implicit(const anim_source *src, uint32_t accessor, size_t value_bytes,
+                                 const char *ctx, anim_error *err);
 /* Decodes an accessor to floats (normalized integers per glTF rules, sparse
  * applied). May return a pointer into the buffer when the data is already
  * tightly packed little-endian floats (borrowed = true). */
@@ -201,7 +205,9 @@ bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payloa
                            const char **mime, size_t *mime_len);
 /* Resolves a relative URI reference to a path under base_dir: percent-
  * decodes, refuses absolute paths, schemes and (when confine) ".." that
- * leaves base_dir. Returns an arena path or NULL with err set. */
+ * leaves base_dir, or a resolved real path (symbolic links followed)
+ * outside the real path of base_dir. Returns an arena path (base_dir "/"
+ * decoded reference, not the real path) or NULL with err set. */
 char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char *uri,
                             bool confine, const char *ctx, anim_error *err);
 

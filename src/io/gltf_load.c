@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "animsmith/path.h"
+#include "animsmith/sample.h"
 
 #define GLB_MAGIC 0x46546C67u      /* "glTF" */
 #define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
@@ -18,8 +19,32 @@ bool gltf_tree_only = false;
 
 void anim_load_options_default(anim_load_options *opts)
 {
-    opts->max_file_bytes = (size_t)2 << 30;
+    memset(opts, 0, sizeof *opts);
+    opts->max_file_bytes = ANIM_LIMIT_FILE_DEFAULT;
     opts->confine_uris = true;
+}
+
+/* Every load error starts with the file it is about, once: the message may
+ * already start with it (a read error of the file itself). */
+static void name_file(anim_error *err, const char *path)
+{
+    if (!err || !path)
+        return;
+    size_t n = strlen(path);
+    if (strncmp(err->message, path, n) == 0 && err->message[n] == ':')
+        return;
+    anim_error_prefix(err, "%s", path);
+}
+
+/* Every clip's metric grid must fit the grid budget: refused here, named,
+ * rather than failing later inside a check that can only report a missing
+ * sample. */
+static int check_grid_budgets(const anim_doc *doc, anim_error *err)
+{
+    for (uint32_t c = 0; c < doc->clip_count; c++)
+        if (anim_metric_grid_check_budget(doc, &doc->clips[c], err))
+            return -1;
+    return 0;
 }
 
 static uint32_t read_u32le(const uint8_t *p)
@@ -112,6 +137,8 @@ static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
 {
     anim_source *src = &asset->source;
     anim_arena *arena = asset->arena;
+    src->limits = opts->limits;
+    asset->doc.limits = opts->limits;
     if (src->is_glb) {
         if (glb_split(src, err))
             return NULL;
@@ -136,7 +163,7 @@ static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
     const anim_json_value *asset_obj = anim_json_get(src->root, "asset");
     const anim_json_value *version = NULL;
     if (!asset_obj)
-        anim_error_set(err, ANIM_ERR_INVALID, "glTF parse error: missing required \"asset\"");
+        anim_error_set(err, ANIM_ERR_INVALID, "glTF root: missing required \"asset\"");
     if (!asset_obj || gltf_require_object(asset_obj, "asset", err) ||
         gltf_get_string_value(asset_obj, "version", "asset", &version, err))
         return NULL;
@@ -151,7 +178,8 @@ static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
         gltf_parse_views_and_accessors(src, arena, scan, err) ||
         gltf_build_skeleton(src, arena, &asset->doc, err) ||
         gltf_build_assets(src, arena, &asset->doc, err) ||
-        gltf_build_clips(src, arena, &asset->doc, scan, err))
+        gltf_build_clips(src, arena, &asset->doc, scan, err) ||
+        check_grid_budgets(&asset->doc, err))
         return NULL;
     return asset;
 }
@@ -183,12 +211,15 @@ anim_asset *anim_asset_load(const char *path, const anim_load_options *opts, ani
         return NULL;
     }
     anim_asset *asset = asset_new(err);
-    if (!asset)
+    if (!asset) {
+        name_file(err, path);
         return NULL;
+    }
     const uint8_t *bytes;
     size_t len;
     if (gltf_map_file(path, opts->max_file_bytes, asset->arena, &asset->source.mappings, &bytes,
                       &len, err)) {
+        name_file(err, path);
         anim_asset_free(asset);
         return NULL;
     }
@@ -198,23 +229,19 @@ anim_asset *anim_asset_load(const char *path, const anim_load_options *opts, ani
     asset->source.byte_count = len;
     const char *base = anim_path_dirname(asset->arena, path);
     if (!asset->source.path || !base)
-        anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", path);
+        anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     if (!asset->source.path || !base || !load_bytes(asset, base, opts, err)) {
+        name_file(err, path);
         anim_asset_free(asset);
         return NULL;
     }
     return asset;
 }
 
-anim_asset *anim_asset_load_memory(const void *bytes, size_t len, bool is_glb,
-                                   const char *base_dir, const char *display_path,
-                                   const anim_load_options *opts, anim_error *err)
+static anim_asset *load_memory(const void *bytes, size_t len, bool is_glb, const char *base_dir,
+                               const char *display_path, const anim_load_options *opts,
+                               anim_error *err)
 {
-    anim_load_options defaults;
-    if (!opts) {
-        anim_load_options_default(&defaults);
-        opts = &defaults;
-    }
     if (len > opts->max_file_bytes) {
         anim_error_set(err, ANIM_ERR_LIMIT, "input of %zu bytes exceeds the %zu-byte limit", len,
                        opts->max_file_bytes);
@@ -245,6 +272,21 @@ anim_asset *anim_asset_load_memory(const void *bytes, size_t len, bool is_glb,
         anim_asset_free(asset);
         return NULL;
     }
+    return asset;
+}
+
+anim_asset *anim_asset_load_memory(const void *bytes, size_t len, bool is_glb,
+                                   const char *base_dir, const char *display_path,
+                                   const anim_load_options *opts, anim_error *err)
+{
+    anim_load_options defaults;
+    if (!opts) {
+        anim_load_options_default(&defaults);
+        opts = &defaults;
+    }
+    anim_asset *asset = load_memory(bytes, len, is_glb, base_dir, display_path, opts, err);
+    if (!asset)
+        name_file(err, display_path);
     return asset;
 }
 

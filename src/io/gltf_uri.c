@@ -1,9 +1,15 @@
 /* Data URIs and relative URI references of glTF buffers and images. A URI
  * is a reference, not a path: it is percent-decoded, and one that names an
  * absolute location or climbs out of the asset's directory is refused so a
- * downloaded asset cannot make us read arbitrary files. */
+ * downloaded asset cannot make us read arbitrary files. The climb is judged
+ * twice: on the text of the reference, and on the resolved real path, so a
+ * symbolic link (a file or a directory on the way) cannot lead outside. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "io/gltf_internal.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "animsmith/path.h"
@@ -67,6 +73,39 @@ bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payloa
     return true;
 }
 
+/* True when `inner` is `outer` or lies below it: a prefix that ends on a
+ * path-component boundary ("/a/bc" is not inside "/a/b"). */
+static bool path_within(const char *outer, const char *inner)
+{
+    size_t n = strlen(outer);
+    if (n > 0 && outer[n - 1] == '/')
+        n--; /* the root directory "/" */
+    return strncmp(outer, inner, n) == 0 && (inner[n] == '\0' || inner[n] == '/');
+}
+
+static int confine_real_path(const char *base_dir, const char *path, const char *uri,
+                           const char *ctx, anim_error *err)
+{
+    char real_base[PATH_MAX], real_path[PATH_MAX];
+    if (!realpath(base_dir, real_base))
+        return anim_error_set(err, ANIM_ERR_IO, "%s: uri \"%s\": cannot resolve the asset's "
+                              "directory: %s", ctx, uri, strerror(errno));
+    if (!realpath(path, real_path)) {
+        /* A missing target is not an escape: opening it reports the
+         * ordinary "No such file" error. A dangling link is refused by the
+         * same open. */
+        if (errno == ENOENT || errno == ENOTDIR)
+            return 0;
+        return anim_error_set(err, ANIM_ERR_IO, "%s: uri \"%s\": cannot resolve: %s", ctx, uri,
+                              strerror(errno));
+    }
+    if (!path_within(real_base, real_path))
+        return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
+                              "%s: uri \"%s\" resolves through a symbolic link to %s, outside the "
+                              "asset's directory %s",
+                              ctx, uri, real_path, real_base);
+    return 0;
+}
 
 char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char *uri,
                             bool confine, const char *ctx, anim_error *err)
@@ -148,7 +187,11 @@ char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char 
         return NULL;
     }
     char *path = anim_arena_printf(arena, "%s/%s", base_dir, decoded);
-    if (!path)
+    if (!path) {
         anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", ctx);
+        return NULL;
+    }
+    if (confine && confine_real_path(base_dir, path, uri, ctx, err))
+        return NULL;
     return path;
 }

@@ -1,9 +1,9 @@
-/* glTF / GLB writer for skeleton + animation documents (spec 9.7).
+/* glTF / GLB writer for skeleton + animation documents.
  *
  * The JSON is produced with the streaming writer, with every object's keys
- * written in byte-wise sorted order by hand: the earlier implementation
- * serialized through a sorted map, and matching its bytes is what lets the
- * example assets be regenerated and compared exactly. */
+ * written in byte-wise sorted order by hand: sorted keys are what let the
+ * example assets be regenerated and compared exactly with the corpus's
+ * reference files. */
 #include "animsmith/gltf_write.h"
 
 #include <math.h>

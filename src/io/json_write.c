@@ -1,5 +1,6 @@
 /* Streaming JSON writer (see json_write.h for the layout contract). */
 #include "animsmith/json_write.h"
+#include "animsmith/utf8.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -110,8 +111,26 @@ void anim_json_escape_string(anim_strbuf *out, const char *s, size_t len)
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         const char *esc = NULL;
-        char ubuf[7];
-        switch (c) {
+        char ubuf[9];
+        if (c >= 0x80) {
+            size_t n = anim_utf8_decode((const unsigned char *)s + i, len - i, NULL);
+            if (n > 0) {
+                i += n - 1;
+                continue;
+            }
+            /* Not UTF-8 (a path from a Latin-1 file system, a broken
+             * name): JSON must stay valid UTF-8, so the byte is written as
+             * the visible text \x{hh}, the same spelling the text output
+             * uses. The backslash is escaped, so the string reads back as
+             * those six characters. */
+            memcpy(ubuf, "\\\\x{", 4);
+            ubuf[4] = hex[c >> 4];
+            ubuf[5] = hex[c & 15];
+            ubuf[6] = '}';
+            ubuf[7] = '\0';
+            esc = ubuf;
+        }
+        switch (esc ? 0 : c) {
         case '"': esc = "\\\""; break;
         case '\\': esc = "\\\\"; break;
         case '\b': esc = "\\b"; break;
@@ -120,7 +139,7 @@ void anim_json_escape_string(anim_strbuf *out, const char *s, size_t len)
         case '\r': esc = "\\r"; break;
         case '\t': esc = "\\t"; break;
         default:
-            if (c < 0x20) {
+            if (!esc && c < 0x20) {
                 memcpy(ubuf, "\\u00", 4);
                 ubuf[4] = hex[c >> 4];
                 ubuf[5] = hex[c & 15];

@@ -1,6 +1,7 @@
-/* The check catalog in spec 5.1 order, which is also the order of checks[]
- * in lint JSON and the tie order of text output. Applicability is computed
- * from the contract alone, even for checks that will not run. */
+/* The check catalog in its documented order (docs/checks.md), which is also
+ * the order of checks[] in lint JSON and the tie order of text output.
+ * Applicability is computed from the contract alone, even for checks that
+ * will not run. */
 #include <string.h>
 
 #include "checks/checks.h"

@@ -1,4 +1,4 @@
-/* images (seed 003): one record per source image with its declared source
+/* images: one record per source image with its declared source
  * kind and MIME label, the container its bytes show (PNG or JPEG magic),
  * and the decoded header facts (dimensions, color type, channels).
  *

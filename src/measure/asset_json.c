@@ -1,5 +1,5 @@
 /* JSON for the static asset evidence: member order and optional-field
- * rules of the measurements-v18 contract (seed 003; spec 3.13). Optional
+ * rules of the measurements-v18 contract (docs/measurements.md). Optional
  * members are omitted, never null, except a primitive's nullable
  * material_index. Every number is checked finite on the way out: the
  * measurement computations never store a non-finite value, so a failure

@@ -1,5 +1,5 @@
-/* Linear-transform facts of an affine matrix's upper 3x3 (spec 3.13
- * rest_world_linear; also every derived skin matrix), plus the small f64
+/* Linear-transform facts of an affine matrix's upper 3x3 (the
+ * rest_world_linear record; also every derived skin matrix), plus the small f64
  * matrix helpers the asset measurements share.
  *
  * The facts are derived in f64 from the f32 columns the wire carries, so a

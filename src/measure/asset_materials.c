@@ -1,4 +1,4 @@
-/* material_definitions and textures (seed 003): source-indexed records with
+/* material_definitions and textures: source-indexed records with
  * the five core material-texture slots (base_color, normal,
  * metallic_roughness, occlusion, emissive) in that fixed order, and each
  * texture's image reference. Extension-defined slots are not modeled. */

@@ -1,10 +1,10 @@
-/* mesh_definitions (seed 003): one record per source mesh with at least
+/* mesh_definitions: one record per source mesh with at least
  * one measurable primitive, primitives in source order.
  *
  * A primitive is measured when it is a triangle list (mode 4) with a
  * non-empty POSITION accessor; points, lines, strips and fans are left out
- * (their slot stays a gap in primitive_index) because the reference model
- * is triangle-only and would misread them. Stored positions count once
+ * (their slot stays a gap in primitive_index) because the mesh model is
+ * triangle-only and would misread them. Stored positions count once
  * each, indexed or not; boxes and centroids use finite rows only. Skin
  * statistics use the paired primary JOINTS_0 / WEIGHTS_0 set; secondary
  * sets are presence evidence only. */

@@ -1,4 +1,4 @@
-/* node_instances and scenes (seed 003): the static rest-pose boxes of
+/* node_instances and scenes: the static rest-pose boxes of
  * mesh-bearing nodes and their per-scene unions.
  *
  * A node box transforms the definition's finite positions by the node's

@@ -1,4 +1,4 @@
-/* skeleton_nodes (spec 3.13, seed 003): the source node table in node
+/* skeleton_nodes: the source node table in node
  * index order with the authored local rest (TRS or matrix, never
  * decomposed), scene-root membership, and the rest-world matrix composed
  * parent · local along the node hierarchy.

@@ -1,4 +1,4 @@
-/* skins (seed 003): the source skin table with per-joint bind-domain
+/* skins: the source skin table with per-joint bind-domain
  * observations.
  *
  * joint_bind_to_mesh = inverse(IBM) and mesh_bind_world = joint rest world

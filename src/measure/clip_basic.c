@@ -1,6 +1,6 @@
-/* Per-clip measurements that need no sampling (spec 3.2, 3.3, 3.6) and the
+/* Per-clip measurements that need no sampling and the
  * availability statuses of the sampled facts that can be decided from the
- * document, the roles and the contract alone (spec 3.4-3.11). */
+ * document, the roles and the contract alone. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +37,9 @@ static bool quat_usable(anim_quat q)
     return anim_quat_is_finite(q) && isfinite(n) && n > 0.0;
 }
 
-/* Spec 3.3 for one valid rotation track: the largest angle of any key from
- * key 0, in degrees rounded to f32 as the reference prints it; -1 when key
- * 0 is unusable. */
+/* The rotation range of one valid rotation track: the largest angle of any
+ * key from key 0, in degrees rounded to f32 (the precision the report
+ * prints); -1 when key 0 is unusable. */
 static double rotation_range_deg(const anim_track *t)
 {
     anim_quat first = anim_quat_from_f32(anim_track_key_value(t, 0));
@@ -59,7 +59,8 @@ static double rotation_range_deg(const anim_track *t)
     return best;
 }
 
-/* round-half-away-from-zero, as spec 3.6 says. */
+/* round-half-away-from-zero (C's round()): 2.5 frames rounds to 3 and
+ * -2.5 to -3, the rule the frame counts are documented with. */
 static double round_away(double v)
 {
     return round(v);
@@ -71,7 +72,8 @@ static bool on_frame(double t, double fps)
     return isfinite(t) && isfinite(f) && fabs(f - round_away(f)) <= 0.1;
 }
 
-/* Spec 3.6; fills fps/intervals when measured. */
+/* The declared frame grid (every key within 0.1 frame of the declared
+ * fps); fills fps/intervals when measured. */
 static anim_availability frame_grid(const anim_clip *clip, const anim_clip_expect *ex,
                                     double *fps_out, uint64_t *intervals_out)
 {
@@ -115,7 +117,7 @@ static int copy_loop(const anim_loop_continuity *src, anim_arena *arena, anim_lo
     return 0;
 }
 
-/* The facts sampled on the clip's metric grid (spec 3.4-3.11); g is NULL
+/* The facts sampled on the clip's metric grid; g is NULL
  * when the clip has none or it could not be built (size limit, out of
  * memory), which counts as no grid, as it does for lint (anim_lint_grid).
  * Facts the caller already has (facts, may be NULL) are copied instead of
@@ -166,7 +168,8 @@ static int measure_sampled(const anim_doc *doc, const anim_clip *clip,
     return rc;
 }
 
-/* Spec 3.2/3.3 for one clip. scratch holds doc->bone_count entries. */
+/* Duration, key counts and rotation ranges of one clip. scratch holds
+ * doc->bone_count entries. */
 static int measure_clip(const anim_doc *doc, const anim_clip *clip, anim_arena *arena,
                         unsigned *props, double *range, anim_clip_measurements *m)
 {
@@ -260,8 +263,8 @@ static int measure_clip(const anim_doc *doc, const anim_clip *clip, anim_arena *
 }
 
 /* Stable merge sort of clip indices by name (byte-wise), so that among
- * equal names the source order survives and the later clip can win, as it
- * would in the reference's name-keyed map. */
+ * equal names the source order survives and the later clip can win (one
+ * row per name, the last clip of that name). */
 static void sort_by_name(uint32_t *idx, uint32_t *tmp, uint32_t n, const anim_doc *doc)
 {
     if (n < 2)
@@ -422,8 +425,8 @@ int anim_measure_asset_document(const anim_asset *asset, const anim_rig_resoluti
     return measure_document(&asset->doc, asset, rig, cfg, arena, out, err);
 }
 
-/* ---- measurements-v18 JSON (spec 3.12 field order; seed 003 order of
- * the static asset fields) ---- */
+/* ---- measurements-v18 JSON (the documented field order of the clip
+ * record and of the static asset fields) ---- */
 
 static int finite_or_fail(double v, const char *clip, const char *field, anim_error *err)
 {
@@ -586,7 +589,8 @@ int anim_measurements_write_json(const anim_measurements *m, anim_json_writer *w
             anim_json_writer_uint(w, m->default_scene);
         }
     }
-    /* Seed 003: "unavailable" coverage keeps these tables empty. */
+    /* "unavailable" coverage keeps these tables empty: no table is ever
+     * half-filled. */
     anim_json_writer_key(w, "skeleton_source_coverage");
     anim_json_writer_string(w, "unavailable");
     empty_array(w, "skeleton_nodes");

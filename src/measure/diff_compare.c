@@ -1,5 +1,6 @@
-/* The diff comparison (spec 10, with seed 003's rules for loop-continuity
- * rows and channel identity) over two validated measurement trees (any version diff reads).
+/* The diff comparison (metrics, floors and notes of docs/diff.md, with its
+ * rules for loop-continuity rows and channel identity) over two validated
+ * measurement trees (any version diff reads).
  *
  * Significance floors are what separates a real change from re-export
  * noise: an f32 round trip of the same motion moves positions by ~1e-7 m,
@@ -7,7 +8,7 @@
  * centimetres. Availability statuses are compared exactly, since a fact
  * that stopped being measurable is a change no floor should hide.
  *
- * Loop-continuity rows (seed 003): rows compare by bone_index; a row whose
+ * Loop-continuity rows: rows compare by bone_index; a row whose
  * status changes is reported as loop_continuity.bones[N].availability and
  * its numbers are compared only when measured on both sides. A bone row
  * present on one side only (the skeleton changed) counts as
@@ -124,7 +125,7 @@ static bool same_string(const anim_json_value *a, const anim_json_value *b)
            memcmp(anim_json_string(a), anim_json_string(b), anim_json_string_len(a)) == 0;
 }
 
-/* Spec 10 "push": one side absent is always a change; both present move
+/* "push": one side absent is always a change; both present move
  * when they differ by more than the floor (circular distance for periodic
  * metrics, with a few ulps of slack so a floor-sized wrap is not flagged
  * by rounding). */
@@ -660,7 +661,7 @@ int anim_diff_compare(const anim_json_value *before, const anim_json_value *afte
     name_ref *b = sorted_names(&c, obj_at(before, "clips"), &nb);
     name_ref *a = sorted_names(&c, obj_at(after, "clips"), &na);
     /* Clips of A in name order (removed or compared), then clips only in
-     * B (added): spec 10. */
+     * B (added). */
     for (size_t i = 0; i < nb && !c.oom; i++) {
         const name_ref *hit = na ? bsearch(&b[i], a, na, sizeof *a, diff_name_qsort) : NULL;
         if (!set_clip(&c, &b[i]))

@@ -128,6 +128,14 @@ static int check_rig(const char *path, const anim_json_value *file, anim_error *
 const anim_json_value *anim_diff_read_report(const char *path, const char *text, size_t len,
                                              anim_arena *arena, anim_error *err)
 {
+    return anim_diff_read_report_root(path, text, len, arena, NULL, err);
+}
+
+const anim_json_value *anim_diff_read_report_root(const char *path, const char *text, size_t len,
+                                                  anim_arena *arena,
+                                                  const anim_json_value **root_out,
+                                                  anim_error *err)
+{
     if (len > ANIM_DIFF_REPORT_MAX_BYTES) {
         anim_error_set(err, ANIM_ERR_LIMIT, "%s: %zu bytes exceeds the %zu-byte report limit", path,
                        len, ANIM_DIFF_REPORT_MAX_BYTES);
@@ -193,6 +201,8 @@ const anim_json_value *anim_diff_read_report(const char *path, const char *text,
         anim_error_prefix(err, "%s", path);
         return NULL;
     }
+    if (root_out)
+        *root_out = root;
     return m;
 }
 

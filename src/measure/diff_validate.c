@@ -1,12 +1,12 @@
-/* Validation of a measurement record before diff reads it (seed 003:
- * "Before extracting the clip metrics it uses, diff validates the complete
- * measurement record ... and rejects malformed or non-finite payload
- * values"). One path serves every measurements version diff reads (v15,
+/* Validation of a measurement record before diff reads it: before
+ * extracting the clip metrics it uses, diff validates the complete
+ * measurement record and rejects malformed or non-finite payload values.
+ * One path serves every measurements version diff reads (v15,
  * v16 and the current v18): the version selects which fields a record
  * must, may or must not carry (diff_contracts.c), so a historical record
  * is held to exactly its own shape and a later field in an earlier record
  * is refused. The clip records are checked field by field against the
- * contract (closed key sets, availability/value pairing, the spec 3.12
+ * contract (closed key sets, availability/value pairing, the per-clip
  * invariants) because the comparison trusts them; the static asset
  * evidence is validated in diff_validate_asset.c. */
 #include <math.h>
@@ -287,7 +287,7 @@ static int validate_yaw(vctx *v, const anim_json_value *y)
         return -1;
     if (net < -180.0 || net > 180.0)
         return dv_bad(v, "net_yaw_deg is outside [-180, 180]");
-    /* net is the canonicalized unwrapped yaw (spec 3.10). */
+    /* net is the canonicalized unwrapped yaw. */
     double r = fmod(unwrapped + 180.0, 360.0);
     if (r < 0)
         r += 360.0;
@@ -430,7 +430,7 @@ int anim_diff_validate_measurements(const anim_json_value *m, int version, anim_
     const anim_json_value *clips = dv_required(&v, m, "clips");
     if (!clips)
         return -1;
-    /* Paths below start at "clips", as spec 3.12's messages do. */
+    /* Paths below start at "clips", as the output contract's messages do. */
     dv_pop(&v, 0);
     dv_push(&v, "clips");
     if (dv_want_object(&v, clips))

@@ -1,4 +1,4 @@
-/* Foot-cycle metrics (spec 3.7): feet relative to the hips, sampled on the
+/* Foot-cycle metrics: feet relative to the hips, sampled on the
  * metric grid. One pass gives both the loop seam ratio (3.8: how far the
  * feet jump at the wrap compared with the in-clip steps next to it) and
  * the gait facts (3.9: left-minus-right foot height signal, its swing and
@@ -62,15 +62,16 @@ static double side_height(const foot_set *fs, uint32_t frame, const uint32_t *bo
     return sum / (double)n;
 }
 
-/* Rust's f64::rem_euclid, kept as is (a tiny negative phase may round up
- * to exactly 1.0, as in the reference). */
+/* Euclidean remainder (Rust's f64::rem_euclid), kept as is: a tiny
+ * negative phase may round up to exactly 1.0, and the reported phase keeps
+ * that value rather than folding it to 0. */
 static double rem_euclid(double x, double m)
 {
     double r = fmod(x, m);
     return r < 0.0 ? r + fabs(m) : r;
 }
 
-/* Spec 3.7 gait part; fills amplitude and phase outcome. */
+/* The gait part of the foot cycle; fills amplitude and phase outcome. */
 static void gait(const foot_set *fs, anim_foot_cycle *out)
 {
     uint32_t n = fs->g->frame_count;

@@ -1,6 +1,7 @@
-/* loop_continuity (spec 3.4): per-bone C0 and C1 seam facts from the
- * metric grid, with the row availability of seed 003, plus the shared
- * loop caps (spec 5.6) and the f32 cap rule. */
+/* loop_continuity: per-bone C0 and C1 seam facts from the
+ * metric grid, with per-row availability (one bad bone never hides the
+ * others), plus the shared
+ * loop caps and the f32 cap rule. */
 #include <math.h>
 #include <string.h>
 
@@ -16,7 +17,7 @@ static bool quat_usable(anim_quat q)
     return anim_quat_is_finite(q) && isfinite(n) && n > 0.0;
 }
 
-/* Rotation vector of the step from -> to (spec 3.4 rotvec): the step is
+/* Rotation vector of the step from -> to: the step is
  * canonicalized to the w >= 0 hemisphere (ties on w = 0 broken by the
  * first non-zero of x, y, z) so the angle is the short way round. */
 static bool rotvec(anim_quat from, anim_quat to, anim_vec3 *out)
@@ -122,8 +123,8 @@ int anim_loop_continuity_compute(const anim_doc *doc, const anim_metric_grid *gr
             row->availability = ANIM_AVAIL_MEASURED;
             measured++;
         } else {
-            /* Seed 003: an unusable bone becomes an unavailable row with
-             * no numbers; the other bones keep their evidence. */
+            /* An unusable bone becomes an unavailable row with no
+             * numbers; the other bones keep their evidence. */
             memset(row, 0, sizeof *row);
             row->bone_index = b;
             row->bone_name = doc->bones[b].name;
@@ -160,7 +161,8 @@ uint32_t anim_loop_continuity_worst(const anim_loop_continuity *lc, anim_loop_me
         if (row->availability != ANIM_AVAIL_MEASURED)
             continue;
         double v = anim_loop_bone_metric(row, m);
-        /* >= : ties go to the last bone, as the reference's max_by does. */
+        /* >= : ties go to the last bone in skeleton order (the documented
+         * tie rule). */
         if (best == ANIM_NONE || v >= best_v) {
             best = i;
             best_v = v;
@@ -218,7 +220,7 @@ static const char *const metric_keys[ANIM_LOOP_METRIC_COUNT] = {
     "position_delta_m", "rotation_delta_deg", "seam_velocity_delta_mps",
     "seam_angular_velocity_delta_degps"};
 
-/* The output contract (spec 3.12) before anything is written, so a
+/* The output contract before anything is written, so a
  * failure leaves the writer untouched. */
 static int validate(const anim_loop_continuity *lc, const char *clip, anim_error *err)
 {

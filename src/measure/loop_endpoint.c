@@ -1,5 +1,5 @@
-/* Duplicate loop endpoint analysis (spec 9.4) and loop_endpoint_mode
- * (spec 3.5).
+/* Duplicate loop endpoint analysis (the one `transform
+ * --drop-duplicate-loop-endpoint` uses) and loop_endpoint_mode.
  *
  * The analysis reads authored keys only: a declared loop whose final keys
  * repeat key 0 on every moving track (within 1e-5 per vec3 component /

@@ -1,4 +1,4 @@
-/* root_trajectory (spec 3.10; seed 003 "measure and lint"): the sampled
+/* root_trajectory: the sampled
  * translation and yaw of the Root bone, or of Hips as the typed
  * "hips_fallback" source, on the clip's metric grid. Translation and yaw
  * are independent: one domain failing never erases the other. */
@@ -73,7 +73,7 @@ void anim_root_trajectory_select(const anim_doc *doc, const anim_rig_resolution 
     out->bone_name = doc->bones[b].name;
 }
 
-/* Spec 3.10 translation over frames 0..N-1; false when unavailable. */
+/* Root translation over frames 0..N-1; false when unavailable. */
 static bool measure_translation(const anim_metric_grid *grid, uint32_t bone,
                                 anim_root_translation *t)
 {
@@ -137,7 +137,7 @@ static bool heading_deg(anim_quat q, anim_heading_axis axis, double *deg)
     return isfinite(*deg);
 }
 
-/* Spec 3.10 yaw; false (unavailable) at the first failure. */
+/* Root yaw; false (unavailable) at the first failure. */
 static bool measure_yaw(const anim_metric_grid *grid, uint32_t bone, anim_root_yaw *y)
 {
     uint32_t n = grid->frame_count;
@@ -216,7 +216,7 @@ void anim_root_trajectory_measure(const anim_doc *doc, const anim_rig_resolution
         memset(&out->yaw, 0, sizeof out->yaw);
 }
 
-/* ---- JSON (spec 3.12 order inside root_trajectory) ---- */
+/* ---- JSON (the documented member order inside root_trajectory) ---- */
 
 static int put_finite(anim_json_writer *w, const char *key, double v, const char *clip,
                       const char *domain, anim_error *err)
@@ -262,7 +262,7 @@ int anim_root_trajectory_write_json(const anim_root_trajectory *t, const char *c
             anim_json_writer_end_object(w);
         }
         anim_json_writer_key(w, "translation_availability");
-        /* Never not_applicable once a bone is selected (spec 3.12). */
+        /* Never not_applicable once a bone is selected. */
         anim_json_writer_string(w, t->translation_availability == ANIM_AVAIL_MEASURED
                                        ? "measured"
                                        : "unavailable");

@@ -1,4 +1,4 @@
-/* speed_mps (spec 3.11): the horizontal endpoint speed of the trajectory
+/* speed_mps: the horizontal endpoint speed of the trajectory
  * bone, |(x, z)_last - (x, z)_first| / duration on the metric grid. It is
  * a chord speed, not a path speed: a clip that walks out and back reads
  * ~0 here while root_trajectory.horizontal_travel_m keeps the path. The

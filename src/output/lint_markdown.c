@@ -1,4 +1,4 @@
-/* Lint Markdown for CI comments (spec 7.4; seed 001 "CI Comments").
+/* Lint Markdown for CI comments (`lint --format markdown`).
  *
  * The comment is pasted into a trusted review thread, so every
  * asset-derived cell is flattened to one line and cannot close the code

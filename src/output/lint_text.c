@@ -1,5 +1,7 @@
 /* Lint text output (spec 7.4 "render_text") and the finding order and
- * coverage grouping it shares with Markdown.
+ * coverage grouping it shares with Markdown. Runs of repeated findings are
+ * one line each unless opts->expand (lint_text_group.c); opts->color
+ * colours the severity words (color.c).
  *
  * Every asset-derived string (path, clip/bone/node names, messages, text
  * values, gap subjects) passes through anim_text_atom so a hostile name
@@ -10,6 +12,8 @@
 #include "animsmith/numfmt.h"
 #include "animsmith/report.h"
 #include "animsmith/text.h"
+#include "output/color.h"
+#include "output/lint_text_group.h"
 
 bool anim_lint_is_allowed(const anim_lint_render_options *opts, const char *id)
 {
@@ -238,14 +242,45 @@ static void atom_value(anim_strbuf *out, const anim_value *v)
     anim_strbuf_free(&tmp);
 }
 
-static void text_finding(anim_strbuf *out, const anim_finding *f)
+/* "  {severity}[{check}]", the severity word coloured when asked. */
+static void severity_tag(anim_strbuf *out, const anim_finding *f, bool color)
 {
-    anim_strbuf_printf(out, "  %s[%s]", anim_severity_name(f->severity), f->check_id);
+    anim_strbuf_puts(out, "  ");
+    anim_color_severity(out, color, f->severity, anim_severity_name(f->severity));
+    anim_strbuf_printf(out, "[%s]", f->check_id);
+}
+
+static void clip_part(anim_strbuf *out, const anim_finding *f)
+{
     if (f->clip) {
         anim_strbuf_puts(out, " clip '");
         atom(out, f->clip);
         anim_strbuf_putc(out, '\'');
     }
+}
+
+/* ": {message} (measured m, expected e)" and the line end. */
+static void message_part(anim_strbuf *out, const anim_finding *f)
+{
+    anim_strbuf_puts(out, ": ");
+    atom(out, f->message ? f->message : "");
+    /* An expected value without a measured one prints nothing (spec 7.4). */
+    if (f->measured.kind != ANIM_VALUE_NONE) {
+        anim_strbuf_puts(out, " (measured ");
+        atom_value(out, &f->measured);
+        if (f->expected.kind != ANIM_VALUE_NONE) {
+            anim_strbuf_puts(out, ", expected ");
+            atom_value(out, &f->expected);
+        }
+        anim_strbuf_putc(out, ')');
+    }
+    anim_strbuf_putc(out, '\n');
+}
+
+static void text_finding(anim_strbuf *out, const anim_finding *f, bool color)
+{
+    severity_tag(out, f, color);
+    clip_part(out, f);
     if (f->bone) {
         anim_strbuf_puts(out, " bone '");
         atom(out, f->bone);
@@ -261,19 +296,7 @@ static void text_finding(anim_strbuf *out, const anim_finding *f)
         anim_strbuf_put_fixed(out, f->time_s, 3);
         anim_strbuf_putc(out, 's');
     }
-    anim_strbuf_puts(out, ": ");
-    atom(out, f->message ? f->message : "");
-    /* An expected value without a measured one prints nothing (spec 7.4). */
-    if (f->measured.kind != ANIM_VALUE_NONE) {
-        anim_strbuf_puts(out, " (measured ");
-        atom_value(out, &f->measured);
-        if (f->expected.kind != ANIM_VALUE_NONE) {
-            anim_strbuf_puts(out, ", expected ");
-            atom_value(out, &f->expected);
-        }
-        anim_strbuf_putc(out, ')');
-    }
-    anim_strbuf_putc(out, '\n');
+    message_part(out, f);
     for (uint32_t m = 0; m < f->member_count; m++) {
         const anim_member_row *row = &f->members[m];
         anim_strbuf_puts(out, "    member ");
@@ -294,7 +317,22 @@ static void text_finding(anim_strbuf *out, const anim_finding *f)
     }
 }
 
-static void text_gap_group(anim_strbuf *out, const anim_gap_group *g)
+/* One line for a run of count >= ANIM_LINT_GROUP_MIN findings of one check, clip and
+ * severity: "  note[constant-track] clip 'Run' ×479 (bones: Hips, Spine,
+ * Spine1, … +121 more; --expand lists them): first: {first message}". */
+static void text_finding_group(anim_strbuf *out, const anim_finding *const *run, size_t count,
+                               bool color)
+{
+    severity_tag(out, run[0], color);
+    clip_part(out, run[0]);
+    anim_strbuf_printf(out, " \xc3\x97%zu (", count);
+    if (anim_lint_group_subjects(out, run, count))
+        anim_strbuf_puts(out, "; ");
+    anim_strbuf_puts(out, "--expand lists them): first");
+    message_part(out, run[0]);
+}
+
+static void text_gap_group(anim_strbuf *out, const anim_gap_group *g, bool color)
 {
     anim_strbuf scopes = ANIM_STRBUF_INIT, subjects = ANIM_STRBUF_INIT,
                 messages = ANIM_STRBUF_INIT;
@@ -303,7 +341,9 @@ static void text_gap_group(anim_strbuf *out, const anim_gap_group *g)
     anim_gap_group_summary(g, ANIM_GAP_MESSAGES, &messages);
     if (scopes.failed || subjects.failed || messages.failed)
         out->failed = true;
-    anim_strbuf_printf(out, "  coverage[%s] %s \xc3\x97%zu", g->check_id, g->code, g->count);
+    anim_strbuf_puts(out, "  ");
+    anim_color_coverage(out, color);
+    anim_strbuf_printf(out, "[%s] %s \xc3\x97%zu", g->check_id, g->code, g->count);
     if (ns || nu) {
         anim_strbuf_puts(out, " (");
         if (ns) {
@@ -331,6 +371,7 @@ void anim_render_lint_text(const anim_lint_file *files, size_t n,
 {
     size_t counts[ANIM_SEVERITY_ERROR + 1] = {0};
     size_t gaps = 0;
+    bool expand = opts && opts->expand, color = opts && opts->color;
     for (size_t i = 0; i < n; i++) {
         const anim_lint_file *file = &files[i];
         bool failed = false;
@@ -345,14 +386,21 @@ void anim_render_lint_text(const anim_lint_file *files, size_t n,
             continue;
         }
         anim_strbuf_puts(out, ":\n");
-        for (size_t f = 0; f < nf; f++) {
+        for (size_t f = 0; f < nf; f++)
             if (findings[f]->severity <= ANIM_SEVERITY_ERROR)
                 counts[findings[f]->severity]++;
-            text_finding(out, findings[f]);
+        for (size_t f = 0; f < nf;) {
+            size_t run = expand ? 1 : anim_lint_group_run(findings, nf, f);
+            if (run >= ANIM_LINT_GROUP_MIN)
+                text_finding_group(out, findings + f, run, color);
+            else
+                for (size_t k = 0; k < run; k++)
+                    text_finding(out, findings[f + k], color);
+            f += run;
         }
         gaps += file_gaps;
         for (size_t g = 0; g < ng; g++)
-            text_gap_group(out, &groups[g]);
+            text_gap_group(out, &groups[g], color);
         free(findings);
         anim_gap_groups_free(groups, ng);
     }

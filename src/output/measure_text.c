@@ -1,4 +1,4 @@
-/* `measure --format text` (spec 7.3): one summary line per clip, then the
+/* `measure --format text`: one summary line per clip, then the
  * static asset evidence in short lines. A human view of the JSON record:
  * untrusted names go through text_atom, the trajectory bone is shown as a
  * TOML basic string so it can be pasted into animsmith.toml. */
@@ -23,7 +23,7 @@ static void put_uint(anim_strbuf *out, uint64_t v)
     anim_strbuf_printf(out, "%llu", (unsigned long long)v);
 }
 
-/* " root {role}#{index}:{name} ..." (spec 7.3 root part). */
+/* " root {role}#{index}:{name} ..." (the root part of the summary line). */
 static void root_text(const anim_root_trajectory *t, anim_strbuf *out)
 {
     if (t->availability == ANIM_AVAIL_UNAVAILABLE) {
@@ -102,7 +102,7 @@ static void clip_line(const anim_clip_measurements *c, anim_strbuf *out)
 
 /* ---- static asset evidence ---- */
 
-/* Spec 7.3: 6 decimals, or Rust's {:.6e} (no '+', no zero padding in the
+/* 6 decimals, or Rust's {:.6e} (no '+', no zero padding in the
  * exponent) when non-zero and |v| < 1e-4 or >= 1e6. */
 static void put_fact(anim_strbuf *out, double v)
 {

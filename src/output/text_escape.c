@@ -1,5 +1,6 @@
-/* Escaping of untrusted strings (spec 0.3 text_atom and {:?}, plus TOML
- * basic strings for names a user copies into a recipe).
+/* Escaping of untrusted strings (the text-atom form of text output and the
+ * debug-quoted {:?} form, plus TOML basic strings for names a user copies
+ * into a recipe).
  *
  * Asset names can carry terminal escapes, bidi overrides (which make text
  * read differently from what it is) and invisible characters; output must
@@ -7,10 +8,12 @@
 #include <string.h>
 
 #include "animsmith/text.h"
+#include "animsmith/utf8.h"
 
 typedef struct { uint32_t lo, hi; } cp_range;
 
-/* Spec 0.3, in ascending order; Cc is tested separately. */
+/* The presentation set (characters that hide or reorder text), in
+ * ascending order; Cc is tested separately. */
 static const cp_range presentation[] = {
     {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},
     {0x180B, 0x180E},   {0x200B, 0x200F},   {0x2028, 0x202E},
@@ -21,8 +24,8 @@ static const cp_range presentation[] = {
 
 /* What {:?} also escapes beyond the presentation set: the remaining format
  * characters (Cf), non-ASCII spaces (Zs), private use (Co). Unassigned code
- * points and grapheme extenders, which the peer's Rust escaped too, would
- * need the Unicode tables and are kept. */
+ * points and grapheme extenders pass through unescaped: escaping them would
+ * need the full Unicode tables. */
 static const cp_range debug_extra[] = {
     {0x00A0, 0x00A0},     {0x0600, 0x0605},   {0x06DD, 0x06DD},
     {0x070F, 0x070F},     {0x0890, 0x0891},   {0x08E2, 0x08E2},
@@ -60,39 +63,6 @@ static bool is_debug_escaped(uint32_t cp)
            in_ranges(debug_extra, sizeof debug_extra / sizeof *debug_extra, cp);
 }
 
-/* Strict UTF-8 (RFC 3629): returns the sequence length, or 0 when the bytes
- * at s are not a valid sequence (then only s[0] is consumed as a raw byte). */
-static size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp)
-{
-    unsigned char c = s[0];
-    size_t n;
-    uint32_t v, min;
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2; v = c & 0x1Fu; min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3; v = c & 0x0Fu; min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4; v = c & 0x07u; min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (len < n)
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = (v << 6) | (s[i] & 0x3Fu);
-    }
-    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return 0;
-    *cp = v;
-    return n;
-}
-
 typedef void (*escape_fn)(anim_strbuf *out, uint32_t cp);
 typedef void (*raw_byte_fn)(anim_strbuf *out, unsigned char byte);
 
@@ -108,7 +78,7 @@ static void escape_walk(anim_strbuf *out, const char *s, size_t len,
     size_t run = 0, i = 0;
     while (i < len) {
         uint32_t cp;
-        size_t n = utf8_decode(p + i, len - i, &cp);
+        size_t n = anim_utf8_decode(p + i, len - i, &cp);
         if (n > 0 && !needs(cp)) {
             i += n;
             continue;

@@ -1,5 +1,5 @@
 /* The plan-and-patch step: copy the patchable buffers once, then run each
- * selected repair in order over every rotation track (spec 8.1, 8.2),
+ * selected repair in order over every rotation track,
  * recording what changed and what had to be skipped. */
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +52,8 @@ static int run_pass(anim_fix *fix, anim_fix_pass *pass, uint32_t capacity, anim_
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t c = 0; c < doc->clip_count; c++) {
         const anim_clip *clip = &doc->clips[c];
-        /* The peer labels by the authored name, not the loader's
-         * "animationN" / "name#n" disambiguation. */
+        /* Labels are the authored names, not the loader's "animationN" /
+         * "name#n" disambiguation, so they match what the artist typed. */
         const char *clip_label = clip->has_name ? clip->base_name : unnamed;
         for (uint32_t t = 0; t < clip->track_count; t++) {
             const anim_track *track = &clip->tracks[t];
@@ -64,6 +64,8 @@ static int run_pass(anim_fix *fix, anim_fix_pass *pass, uint32_t capacity, anim_
             fix_span span;
             bool oom;
             const char *skip = fix_locate(fix, track, &span, &oom);
+            if (!skip && !oom)
+                skip = fix_overlap(fix, track, &span, &oom);
             if (oom)
                 return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
             uint32_t keys = 0;

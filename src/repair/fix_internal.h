@@ -19,21 +19,26 @@ typedef struct fix_span {
     bool cubic;
 } fix_span;
 
-/* Spec 8.2 pre-checks for one rotation track. Returns NULL and fills span
+/* The pre-checks for one rotation track. Returns NULL and fills span
  * when the track can be patched, else the skip reason (static text, or
  * formatted into the fix's arena; NULL reason with *oom set on failure). */
 const char *fix_locate(anim_fix *fix, const anim_track *track, fix_span *span, bool *oom);
+
+/* Whether writing the located track's elements would change bytes some
+ * other accessor, sparse section or opaque buffer view reads. NULL when
+ * the bytes are the track's alone, else the skip reason (arena text; NULL
+ * with *oom set on failure). */
+const char *fix_overlap(anim_fix *fix, const anim_track *track, const fix_span *span, bool *oom);
 
 /* Little-endian f32 xyzw access (the buffers are bytes, not floats: the
  * elements may be unaligned). */
 void fix_quat_load(const uint8_t *p, float q[4]);
 void fix_quat_store(uint8_t *p, const float q[4]);
 
-/* The fix command's arithmetic (Appendix C, last bullet): plain sequential
- * f32 sums in x, y, z, w order, one operation per statement so no
- * compiler may fuse them. */
-float fix_quat_dot(const float a[4], const float b[4]);
-float fix_quat_length(const float q[4]);
+/* The fix command's arithmetic: f64, scaled by the largest component, so
+ * no finite f32 key overflows or underflows. NaN for non-finite keys. */
+double fix_quat_dot(const float a[4], const float b[4]);
+double fix_quat_length(const float q[4]);
 
 /* One pass over one located track. Returns the keys changed; *skip gets
  * the pass's skip reason for the track, or NULL. */

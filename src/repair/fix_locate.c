@@ -1,11 +1,11 @@
-/* Which rotation tracks a repair may touch (spec 8.2). Each pre-check
+/* Which rotation tracks a repair may touch. Each pre-check
  * names why a track cannot be patched byte-surgically; the order of the
- * checks is the peer's, so the same file gives the same reason. */
+ * checks is fixed, so the same file always gives the same reason. */
 #include <stdio.h>
 
 #include "repair/fix_internal.h"
 
-/* Spec 8.2's component names for "quantized rotation output (...)". */
+/* The component names for "quantized rotation output (...)". */
 static const char *component_label(uint32_t type)
 {
     switch (type) {

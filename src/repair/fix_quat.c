@@ -1,7 +1,7 @@
-/* Quaternion bytes and the fix command's f32 arithmetic. The spec pins the
- * repair to binary32 sums accumulated in x, y, z, w order (Appendix C), so
- * that a key's "is it unit" and "which hemisphere" decisions, and the
- * normalized bytes written, match the peer bit for bit. */
+/* Quaternion bytes and the fix command's arithmetic. Sums are taken in f64
+ * after scaling by the largest component: a binary32 sum of squares
+ * overflows to +inf once a component reaches about 1.84e19, and dividing
+ * by that length would write (0,0,0,0) as a "repaired" key. */
 #include <math.h>
 #include <string.h>
 
@@ -38,20 +38,37 @@ void fix_quat_store(uint8_t *p, const float q[4])
         store_f32(p + 4 * i, q[i]);
 }
 
-/* One product and one sum per statement: C allows contracting a*b+c into
- * an FMA only within one expression, and a fused sum would round
- * differently from the peer's. */
-float fix_quat_dot(const float a[4], const float b[4])
+/* The largest |component| of a finite key, the scale that keeps every
+ * square of the scaled key in [0, 1]. */
+static double max_abs(const float q[4])
 {
-    float sum = a[0] * b[0];
-    for (int i = 1; i < 4; i++) {
-        float p = a[i] * b[i];
-        sum = sum + p;
-    }
-    return sum;
+    double m = 0.0;
+    for (int i = 0; i < 4; i++)
+        m = fmax(m, fabs((double)q[i]));
+    return m;
 }
 
-float fix_quat_length(const float q[4])
+double fix_quat_dot(const float a[4], const float b[4])
 {
-    return sqrtf(fix_quat_dot(q, q));
+    double sa = max_abs(a), sb = max_abs(b);
+    if (sa == 0.0 || sb == 0.0)
+        return 0.0;
+    double sum = 0.0;
+    for (int i = 0; i < 4; i++)
+        sum += ((double)a[i] / sa) * ((double)b[i] / sb);
+    /* Only the sign decides a flip; the scale restores the magnitude. */
+    return sum * sa * sb;
+}
+
+double fix_quat_length(const float q[4])
+{
+    double m = max_abs(q);
+    if (m == 0.0)
+        return 0.0;
+    double sum = 0.0;
+    for (int i = 0; i < 4; i++) {
+        double s = (double)q[i] / m;
+        sum += s * s;
+    }
+    return m * sqrt(sum);
 }

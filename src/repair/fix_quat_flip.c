@@ -1,4 +1,4 @@
-/* quat-flip (spec 8.4): a hemisphere chain. q and -q are the same
+/* quat-flip: a hemisphere chain. q and -q are the same
  * rotation, but an engine interpolating between keys on opposite
  * hemispheres spins the long way; negating the later key is lossless. The
  * chain compares each key with the previous key as it ends up after the
@@ -25,7 +25,7 @@ uint32_t fix_quat_flip_track(const fix_span *span)
         float q[4];
         fix_quat_load(span->base + value * span->stride, q);
         /* A NaN dot compares false: non-finite keys never flip. */
-        if (have_prev && fix_quat_dot(prev, q) < 0.0f) {
+        if (have_prev && fix_quat_dot(prev, q) < 0.0) {
             /* Cubic: in-tangent, value and out-tangent flip together, so
              * the Hermite curve is negated as a whole. */
             for (uint32_t e = 0; e < span->per_key; e++)

@@ -1,12 +1,12 @@
-/* quat-norm (spec 8.3): divide each non-unit rotation key by its length.
- * Lossless because a rotation is the direction of the quaternion; engines
- * that skip renormalization would otherwise scale or shear the pose. */
+/* quat-norm: divide each non-unit rotation key by its length. Lossless
+ * because a rotation is the direction of the quaternion; engines that skip
+ * renormalization would otherwise scale or shear the pose. */
 #include <float.h>
 #include <math.h>
 
 #include "repair/fix_internal.h"
 
-static const float tolerance = 1e-3f;
+static const double tolerance = 1e-3;
 
 static bool all_finite(const float q[4])
 {
@@ -14,10 +14,10 @@ static bool all_finite(const float q[4])
 }
 
 /* A key this pass would change or must refuse: zero length (2^-23 is
- * FLT_EPSILON, the peer's threshold) or off unit by more than 1e-3. */
-static bool off_unit(float len)
+ * FLT_EPSILON) or off unit by more than 1e-3. */
+static bool off_unit(double len)
 {
-    return len <= FLT_EPSILON || fabsf(len - 1.0f) > tolerance;
+    return len <= FLT_EPSILON || fabs(len - 1.0) > tolerance;
 }
 
 /* Cubic keys are never modified: scaling a value without its tangents
@@ -35,6 +35,15 @@ static uint32_t cubic_track(const fix_span *span, const char **skip)
     return 0;
 }
 
+/* The normalized key, rounded to f32, or false when the rounded result is
+ * not a finite unit quaternion (then nothing may be written). */
+static bool normalize(const float q[4], double len, float out[4])
+{
+    for (int i = 0; i < 4; i++)
+        out[i] = (float)((double)q[i] / len);
+    return all_finite(out) && !off_unit(fix_quat_length(out));
+}
+
 uint32_t fix_quat_norm_track(const fix_span *span, const char **skip)
 {
     *skip = NULL;
@@ -46,21 +55,24 @@ uint32_t fix_quat_norm_track(const fix_span *span, const char **skip)
         float q[4];
         fix_quat_load(p, q);
         /* Keys without a direction cannot be normalized losslessly; the
-         * last such reason is the one reported (as the peer does). */
+         * last such reason of the track is the one reported. */
         if (!all_finite(q)) {
             *skip = "non-finite rotation key";
             continue;
         }
-        float len = fix_quat_length(q);
+        double len = fix_quat_length(q);
         if (len <= FLT_EPSILON) {
             *skip = "zero-length rotation key";
             continue;
         }
         if (!off_unit(len))
             continue;
-        for (int i = 0; i < 4; i++)
-            q[i] = q[i] / len;
-        fix_quat_store(p, q);
+        float unit[4];
+        if (!normalize(q, len, unit)) {
+            *skip = "rotation key cannot be normalized in f32";
+            continue;
+        }
+        fix_quat_store(p, unit);
         fixed++;
     }
     return fixed;

@@ -1,13 +1,16 @@
-/* Writing a repaired asset (spec 8.5) without re-serializing anything:
- * the input's bytes are copied and only the patched buffer payloads are
- * swapped in, so every byte outside the repaired key values is the
- * input's. External buffers are written beside the output under their
- * URI, because the copied JSON still names them by that relative URI.
+/* Writing a repaired asset without re-serializing anything: the input's
+ * bytes are copied and only the patched buffer payloads are swapped in,
+ * so every byte outside the repaired key values is the input's. External
+ * buffers are written beside the output under their URI, because the
+ * copied JSON still names them by that relative URI.
  *
  * Every refusal is decided before the first byte is written, and each
  * file goes through the atomic writer, so a refusal leaves existing files
- * untouched. An output beside the input must never overwrite the input's
- * own .bin (the peer would): that would silently change the input too. */
+ * untouched. No write may land on one of the input's own files (compared
+ * by device and inode, so every spelling and link is caught) other than
+ * the one an in-place fix rewrites: an output beside the input must never
+ * overwrite the input's .bin, which would silently change the input too. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -15,18 +18,56 @@
 
 #include "animsmith/atomic_write.h"
 #include "animsmith/path.h"
+#include "animsmith/resources.h"
 #include "repair/fix_internal.h"
 
 
 
-/* Same path, or two names of one existing file (hard links, "./x"). */
-static bool same_file(const char *a, const char *b)
+/* A file's identity: two names of one file (hard links, symlinks, "./x",
+ * "a/../x", absolute and relative spellings) have the same device and
+ * inode. */
+typedef struct file_id {
+    bool exists;
+    dev_t dev;
+    ino_t ino;
+} file_id;
+
+static file_id identify(const char *path)
 {
-    if (strcmp(a, b) == 0)
+    struct stat st;
+    file_id id = {false, 0, 0};
+    if (path && stat(path, &st) == 0)
+        id = (file_id){true, st.st_dev, st.st_ino};
+    return id;
+}
+
+static bool same_id(file_id a, file_id b)
+{
+    return a.exists && b.exists && a.dev == b.dev && a.ino == b.ino;
+}
+
+/* The directory resolved to its real path plus the last component, so two
+ * spellings of a file that does not exist yet still compare equal. NULL
+ * when the directory does not resolve. */
+static char *canonical_name(anim_arena *arena, const char *path)
+{
+    char *dir = anim_path_dirname(arena, path);
+    char *real = dir ? realpath(dir, NULL) : NULL;
+    if (!real)
+        return NULL;
+    const char *slash = strrchr(path, '/');
+    char *name = anim_arena_printf(arena, "%s/%s", real, slash ? slash + 1 : path);
+    free(real);
+    return name;
+}
+
+/* Same path, or two names of one file (existing or about to be). */
+static bool same_file(anim_arena *arena, const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0 || same_id(identify(a), identify(b)))
         return true;
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
+    const char *ca = canonical_name(arena, a), *cb = canonical_name(arena, b);
+    return ca && cb && strcmp(ca, cb) == 0;
 }
 
 static bool is_directory(const char *path)
@@ -35,6 +76,76 @@ static bool is_directory(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* The input's own files, each with its identity. */
+typedef struct input_files {
+    anim_resource *list;
+    file_id *ids;
+    uint32_t count;
+} input_files;
+
+static int list_input_files(const anim_fix *fix, input_files *in, anim_error *err)
+{
+    if (anim_asset_resources(fix->asset, fix->arena, &in->list, &in->count, err))
+        return -1;
+    in->ids = anim_arena_calloc(fix->arena, in->count ? in->count : 1, sizeof *in->ids);
+    if (!in->ids)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (uint32_t i = 0; i < in->count; i++)
+        in->ids[i] = identify(in->list[i].path);
+    return 0;
+}
+
+enum { MAIN_FILE = UINT32_MAX };
+
+/* Refuses a write of `target` (the main file, or external buffer b) that
+ * would replace one of the input's own files, except in place, where the
+ * main file may replace the input and a buffer its own file. Everything
+ * else would change the input (or corrupt it: a buffer written over the
+ * .gltf that names it puts binary into the JSON). */
+static int check_overwrite(const input_files *in, const char *target, uint32_t b,
+                           const char *uri, const char *out_path, bool in_place, anim_error *err)
+{
+    file_id t = identify(target);
+    for (uint32_t i = 0; t.exists && i < in->count; i++) {
+        const anim_resource *r = &in->list[i];
+        if (!same_id(t, in->ids[i]))
+            continue;
+        if (b == MAIN_FILE && r->kind == ANIM_RESOURCE_FILE) {
+            if (in_place)
+                continue;
+            return anim_error_set(err, ANIM_ERR_USAGE,
+                                  "%s: the output is the input file; use --in-place to rewrite it",
+                                  out_path);
+        }
+        if (b != MAIN_FILE && r->kind == ANIM_RESOURCE_BUFFER) {
+            if (in_place)
+                continue;
+            return anim_error_set(
+                err, ANIM_ERR_USAGE,
+                "%s: writing buffer %u (uri \"%s\") beside the output would overwrite the "
+                "input's buffer file %s; choose an output in another directory or use "
+                "--in-place",
+                out_path, b, uri, r->path);
+        }
+        const char *what = r->kind == ANIM_RESOURCE_FILE     ? "the input file itself"
+                           : r->kind == ANIM_RESOURCE_BUFFER ? "the input's buffer"
+                                                             : "the input's image";
+        if (b == MAIN_FILE)
+            return anim_error_set(err, ANIM_ERR_USAGE,
+                                  "%s: the output is %s %u file %s (uri \"%s\"); writing it would "
+                                  "change the input",
+                                  out_path, what, r->index, r->path, r->uri);
+        if (r->kind == ANIM_RESOURCE_FILE)
+            return anim_error_set(err, ANIM_ERR_USAGE,
+                                  "%s: buffer %u (uri \"%s\") is the input file itself; writing the "
+                                  "repaired buffer would corrupt it",
+                                  out_path, b, uri);
+        return anim_error_set(err, ANIM_ERR_USAGE,
+                              "%s: writing buffer %u (uri \"%s\") would overwrite %s %u file %s",
+                              out_path, b, uri, what, r->index, r->path);
+    }
+    return 0;
+}
 /* Where external buffer b goes for this output: the output's directory
  * plus the buffer's (percent-decoded) URI, recovered from the path the
  * loader resolved as "{input dir}/{decoded uri}". */
@@ -60,26 +171,17 @@ static const char *sidecar_path(const anim_fix *fix, uint32_t b, const char *out
     return dest;
 }
 
-static int check_sidecar(const anim_fix *fix, uint32_t b, const char *dest, const char *out_path,
-                         bool in_place, anim_error *err)
+static int check_sidecar(const anim_fix *fix, const input_files *in, uint32_t b, const char *dest,
+                         const char *out_path, bool in_place, anim_error *err)
 {
-    const anim_source *src = &fix->asset->source;
-    const anim_buffer *buf = &src->buffers[b];
-    if (!in_place) {
-        for (uint32_t i = 0; i < src->buffer_count; i++)
-            if (src->buffers[i].kind == ANIM_BUFFER_EXTERNAL &&
-                same_file(dest, src->buffers[i].path))
-                return anim_error_set(
-                    err, ANIM_ERR_USAGE,
-                    "%s: writing buffer %u (uri \"%s\") beside the output would overwrite the "
-                    "input's buffer file %s; choose an output in another directory or use "
-                    "--in-place",
-                    out_path, b, buf->uri, src->buffers[i].path);
-        if (same_file(dest, out_path) || same_file(dest, src->path))
-            return anim_error_set(err, ANIM_ERR_USAGE,
-                                  "%s: buffer %u (uri \"%s\") would be written over %s", out_path,
-                                  b, buf->uri, dest);
-    }
+    const anim_buffer *buf = &fix->asset->source.buffers[b];
+    if (check_overwrite(in, dest, b, buf->uri, out_path, in_place, err))
+        return -1;
+    /* Not yet a file of the input, but about to be the output itself. */
+    if (same_file(fix->arena, dest, out_path))
+        return anim_error_set(err, ANIM_ERR_USAGE,
+                              "%s: buffer %u (uri \"%s\") would be written over %s", out_path, b,
+                              buf->uri, dest);
     char *dir = anim_path_dirname(fix->arena, dest);
     if (!dir)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
@@ -97,7 +199,7 @@ static int check_shared_files(const anim_fix *fix, const char **dests, anim_erro
     const anim_source *src = &fix->asset->source;
     for (uint32_t a = 0; a < src->buffer_count; a++)
         for (uint32_t b = a + 1; dests[a] && b < src->buffer_count; b++)
-            if (dests[b] && strcmp(dests[a], dests[b]) == 0 &&
+            if (dests[b] && same_file(fix->arena, dests[a], dests[b]) &&
                 (src->buffers[a].data_length != src->buffers[b].data_length ||
                  memcmp(fix->buffers[a], fix->buffers[b], src->buffers[a].data_length) != 0))
                 return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
@@ -107,9 +209,10 @@ static int check_shared_files(const anim_fix *fix, const char **dests, anim_erro
     return 0;
 }
 
-/* The destinations of every external buffer (NULL for the others). */
-static const char **plan_sidecars(const anim_fix *fix, const char *out_path, bool in_place,
-                                  anim_error *err)
+/* The destinations of every external buffer (NULL for the others), each
+ * checked against the input's files. */
+static const char **plan_sidecars(const anim_fix *fix, const input_files *in,
+                                  const char *out_path, bool in_place, anim_error *err)
 {
     const anim_source *src = &fix->asset->source;
     const char **dests =
@@ -123,30 +226,46 @@ static const char **plan_sidecars(const anim_fix *fix, const char *out_path, boo
         if (src->buffers[b].kind != ANIM_BUFFER_EXTERNAL)
             continue;
         dests[b] = sidecar_path(fix, b, out_dir, err);
-        if (!dests[b] || check_sidecar(fix, b, dests[b], out_path, in_place, err))
+        if (!dests[b] || check_sidecar(fix, in, b, dests[b], out_path, in_place, err))
             return NULL;
     }
     return check_shared_files(fix, dests, err) ? NULL : dests;
 }
 
-int anim_fix_check_destination(const anim_fix *fix, const char *out_path, bool in_place,
+/* Every check of anim_fix_check_destination; the sidecar plan on success. */
+static const char **plan_write(const anim_fix *fix, const char *out_path, bool in_place,
                                anim_error *err)
 {
     const anim_source *src = &fix->asset->source;
-    if (in_place && !same_file(out_path, src->path))
-        return anim_error_set(err, ANIM_ERR_USAGE, "%s: an in-place fix must write to the input %s",
-                              out_path, src->path);
-    if (!in_place && same_file(out_path, src->path))
-        return anim_error_set(err, ANIM_ERR_USAGE,
-                              "%s: the output is the input file; use --in-place to rewrite it",
-                              out_path);
+    if (in_place && !same_file(fix->arena, out_path, src->path)) {
+        anim_error_set(err, ANIM_ERR_USAGE, "%s: an in-place fix must write to the input %s",
+                       out_path, src->path);
+        return NULL;
+    }
+    input_files in;
+    if (list_input_files(fix, &in, err) ||
+        check_overwrite(&in, out_path, MAIN_FILE, NULL, out_path, in_place, err))
+        return NULL;
     /* The container is copied, not converted: a .gltf's JSON written to a
      * .glb name would be a file no reader accepts. */
     const char *ext = src->is_glb ? ".glb" : ".gltf";
-    if (!anim_path_has_extension(out_path, ext))
-        return anim_error_set(err, ANIM_ERR_USAGE,
-                              "%s: the output must keep the input's container (%s)", out_path, ext);
-    return plan_sidecars(fix, out_path, in_place, err) ? 0 : -1;
+    if (!anim_path_has_extension(out_path, ext)) {
+        anim_error_set(err, ANIM_ERR_USAGE, "%s: the output must keep the input's container (%s)",
+                       out_path, ext);
+        return NULL;
+    }
+    return plan_sidecars(fix, &in, out_path, in_place, err);
+}
+
+int anim_fix_check_destination(const anim_fix *fix, const char *out_path, bool in_place,
+                               anim_error *err)
+{
+    return plan_write(fix, out_path, in_place, err) ? 0 : -1;
+}
+
+bool anim_fix_writes(const anim_fix *fix, bool in_place)
+{
+    return !in_place || anim_fix_pending(fix);
 }
 
 /* The GLB as read, with each BIN-chunk payload replaced by its patched
@@ -181,9 +300,7 @@ static uint8_t *render_glb(const anim_fix *fix, bool *changed, anim_error *err)
 int anim_fix_write(const anim_fix *fix, const char *out_path, bool in_place, anim_error *err)
 {
     const anim_source *src = &fix->asset->source;
-    if (anim_fix_check_destination(fix, out_path, in_place, err))
-        return -1;
-    const char **dests = plan_sidecars(fix, out_path, in_place, err);
+    const char **dests = plan_write(fix, out_path, in_place, err);
     if (!dests)
         return -1;
     uint8_t *glb = NULL;

@@ -1,10 +1,10 @@
 /* The built-in rig profile tables (docs/rig-profiles.md prints them).
  *
  * Declaration order matters: auto breaks ties between profiles with the
- * same bindings in favour of the later one (spec 4.4's last-maximum rule),
+ * same bindings in favour of the later one (the last-maximum rule),
  * which is also what lets ue5-manny win over ue-mannequin when its marker
  * bones are present. New profiles go at the end so the first three keep
- * the peer's order. */
+ * their documented order. */
 #include <string.h>
 
 #include "animsmith/rig.h"
@@ -21,7 +21,7 @@ static const char *const role_names[ANIM_ROLE_COUNT] = {
 static const char *const ue5_markers[] = {"spine_04", "spine_05", "neck_02", NULL};
 
 /* The blender table's Root, Spine, Head and Hips fold onto generic names
- * ("root", "spine") that the seeds' examples must keep unresolved (clip.glb
+ * ("root", "spine") that the bundled examples must keep unresolved (clip.glb
  * with root/spine/chest prints "rig profile: none detected"), so auto only
  * takes it when a side-suffixed bone of the convention is present. */
 static const char *const blender_markers[] = {
@@ -38,7 +38,7 @@ static const rig_profile profiles[] = {
      {"root", "pelvis", "spine_01", "head", "foot_l", "foot_r", "ball_l",
       "ball_r", "hand_l", "hand_r"},
      NULL},
-    /* The space after the underscore is part of the names (spec 4.2). */
+    /* The space after the underscore is part of the names. */
     {"humanoid",
      {"root", "humanoid_ Pelvis", "humanoid_ Spine", "humanoid_ Head",
       "humanoid_ L Foot", "humanoid_ R Foot", "humanoid_ L Toe0",

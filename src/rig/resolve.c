@@ -9,8 +9,8 @@
  *   3. ASCII case-insensitive equality of the names, or of the stripped
  *      names when the bone has a namespace        -> "ascii_case_folded"
  * A stage with two or more candidates makes the role ambiguous and leaves
- * it unbound: the peer silently took the first bone in bone order, but the
- * output-v11 contract reports ambiguity instead of guessing. Stage 2 is an
+ * it unbound: taking the first bone in bone order would be a silent
+ * guess, so the output-v11 contract reports the ambiguity instead. Stage 2 is an
  * exact comparison too, so its ambiguity counts as ambiguous_exact_match. */
 #include <string.h>
 
@@ -192,7 +192,7 @@ static const char *outcome_of(const anim_rig_resolution *res)
         return ANIM_RIG_OUTCOME_AMBIGUOUS_FOLDED;
     if (res->resolved_count == 0)
         return ANIM_RIG_OUTCOME_COVERAGE;
-    /* The seeds' walk.glb binds 3 of ue-mannequin's 10 roles and reports
+    /* The bundled walk.glb binds 3 of ue-mannequin's 10 roles and reports
      * coverage; a Mixamo rig binding all 9 of mixamo's reports resolved. */
     for (int r = 0; r < ANIM_ROLE_COUNT; r++)
         if (res->declared[r] && res->state[r] != ANIM_RIG_ROLE_BOUND)
@@ -253,9 +253,9 @@ static bool same_bindings(const anim_rig_resolution *a,
 
 #define MAX_PROFILES 8
 
-/* auto (spec 4.4 plus markers): profiles below 2 roles or missing their
+/* auto (profile scores plus markers): profiles below 2 roles or missing their
  * markers drop out; the most roles wins. Tied profiles that bind the same
- * bones are one answer, labelled by the later profile (the peer's
+ * bones are one answer, labelled by the later profile (the
  * last-maximum rule); tied profiles that disagree are ambiguous_profile and
  * bind nothing, since either choice would be a guess. */
 static void resolve_auto(const anim_doc *doc, anim_rig_resolution *out)
@@ -316,10 +316,10 @@ static void unbind_collisions(anim_rig_resolution *out)
     }
 }
 
-/* Inline [rig.roles] (spec 4.5 step 3): exact names only, applied after the
+/* Inline [rig.roles] (the third resolution step): exact names only, applied after the
  * base in role order so they override it. A name found on two bones is
  * ambiguous like any other; an absent name is ignored. Returns whether any
- * inline name exists in the skeleton (spec 4.5 "inline_contributed"). */
+ * inline name exists in the skeleton ("inline_contributed"). */
 static bool apply_inline(const anim_doc *doc, const char *const *inline_bones,
                          anim_rig_resolution *out)
 {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # diff transcripts that need files the CLI case runner cannot name: the
-# seed 001 repair loop (fix clip-dirty.glb, then diff -> no significant
+# walk-through's repair loop (fix clip-dirty.glb, then diff -> no significant
 # movement, exit 0), a re-export that moved the motion (walk vs walk-dirty,
 # exit 1), lint/measure JSON reports against their own assets (no
 # movement), the JSON view, and malformed, multi-file, historical and
@@ -52,7 +52,7 @@ expect_error() {
 
 quiet=$'no significant movement\n0 significant change(s)\n'
 
-# Seed 001 cookbook: the repair changed representation, not motion.
+# The walk-through's repair: it changed representation, not motion.
 (cd "$tmp" && "$bin" fix "$assets/clip-dirty.glb" -o fixed.glb >/dev/null) ||
     { echo "FAIL fix -o fixed.glb"; exit 1; }
 expect fix_roundtrip 0 "$quiet" -- diff "$assets/clip-dirty.glb" fixed.glb

@@ -3,7 +3,7 @@
 # repository root and cannot name a temporary directory, so the -o and
 # --in-place transcripts live here: each runs inside a temporary directory
 # with relative output names, so stdout is compared exactly as the seeds
-# print it (`-> fixed.glb`). Also: refusals leave existing files untouched,
+# print it (`-> fixed.glb`), one summary line per run. Also: refusals leave existing files untouched,
 # --dry-run writes nothing, .gltf with an external buffer, and data-URI
 # buffers reported as skipped.
 set -u
@@ -60,11 +60,10 @@ cp "$dirty" "$tmp/w/dirty.glb"
 
 fixed_to() {
     printf "  fixed[quat-norm] clip 'swing' bone 'spine': 1 key(s) unit-normalized\n"
-    printf "1 key(s) fixed across 1 track(s) -> %s\n" "$1"
     printf "  fixed[quat-flip] clip 'swing' bone 'spine': 1 key(s) hemisphere-normalized\n"
-    printf "1 key(s) fixed across 1 track(s) -> %s\n" "$1"
+    printf "2 key(s) fixed across 1 track(s) -> %s\n" "$1"
 }
-clean_dry=$'0 key(s) would be fixed across 0 track(s) -> no output written\n0 key(s) would be fixed across 0 track(s) -> no output written\n'
+clean_dry=$'0 key(s) would be fixed across 0 track(s) -> no output written\n'
 
 # Seed 001, "First lint in 60 seconds" step 2.
 expect "fix -o fixed.glb (seed transcript)" 0 "$(fixed_to fixed.glb)"$'\n' "" -- \
@@ -84,6 +83,9 @@ same "--dry-run wrote nothing" "$tmp/before" "$tmp/after"
 cp "$dirty" "$tmp/w/inplace.glb"
 expect "fix --in-place" 0 "$(fixed_to inplace.glb)"$'\n' "" -- fix inplace.glb --in-place
 same "--in-place equals -o" "$tmp/w/inplace.glb" "$tmp/w/fixed.glb"
+# Nothing to repair in place: nothing is written, and the line says so.
+expect "fix --in-place on a clean file writes nothing" 0 \
+    $'0 key(s) fixed across 0 track(s) -> no output written\n' "" -- fix inplace.glb --in-place
 
 # Refusals leave an existing output untouched.
 printf 'old' >"$tmp/w/existing.gltf"
@@ -131,7 +133,6 @@ same "--in-place .gltf: the .bin is repaired" "$tmp/w/out/clip.bin" "$tmp/w/ext/
 to_gltf "$dirty" "$tmp/w/uri.gltf" data
 skipped() {
     printf "  skipped[quat-norm]: swing/spine: data-URI buffer (convert to .glb first)\n"
-    printf "0 key(s) %s across 0 track(s) -> %s\n" "$1" "$2"
     printf "  skipped[quat-flip]: swing/spine: data-URI buffer (convert to .glb first)\n"
     printf "0 key(s) %s across 0 track(s) -> %s\n" "$1" "$2"
 }
@@ -142,7 +143,7 @@ expect "data-URI .gltf -o: skipped, copied" 0 "$(skipped fixed out/uri.gltf)"$'\
 same "data-URI .gltf copied byte for byte" "$tmp/w/uri.gltf" "$tmp/w/out/uri.gltf"
 
 # No temporary files are left behind anywhere.
-if leftovers=$(find "$tmp/w" -name '*.tmp-*' | grep .); then
+if leftovers=$(find "$tmp/w" -name '*animsmith-tmp-*' | grep .); then
     echo "FAIL temporary files left: $leftovers"
     fail=1
 fi

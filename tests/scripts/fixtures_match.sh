@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates every example asset and contract and compares them with the
 # committed copies under examples/ (any difference, missing or extra file
-# fails). When the earlier implementation's files are present beside the
+# fails). When the test corpus's reference files are present beside the
 # checkout (../shared/corpus/peer or $ANIMSMITH_CORPUS/peer), also checks
-# that the four spec-section-11 assets equal them except for the 5-byte
-# version in the generator string.
+# that the four fixed assets (clip, clip-dirty, walk, walk-dirty) equal
+# them except for the 5-byte version in the generator string.
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
@@ -44,32 +44,32 @@ done < <(cd "$SOURCE_DIR/examples" &&
 echo "fixtures_match: examples/ matches the generator output"
 
 CORPUS=${ANIMSMITH_CORPUS:-"$SOURCE_DIR/../shared/corpus"}
-PEER="$CORPUS/peer"
-if [ ! -d "$PEER" ]; then
-    echo "fixtures_match: no peer corpus at $PEER; skipping the byte comparison with the earlier implementation"
+REF="$CORPUS/peer"
+if [ ! -d "$REF" ]; then
+    echo "fixtures_match: no reference files at $REF; skipping the byte comparison with them"
     exit 0
 fi
 for f in clip clip-dirty walk walk-dirty; do
     ours="$TMP/examples/assets/$f.glb"
-    theirs="$PEER/$f.glb"
+    theirs="$REF/$f.glb"
     if [ ! -f "$theirs" ]; then
         echo "fixtures_match: $theirs missing" >&2
         exit 1
     fi
     if [ "$(stat -c %s "$ours")" != "$(stat -c %s "$theirs")" ]; then
-        echo "fixtures_match: $f.glb size differs from the peer's" >&2
+        echo "fixtures_match: $f.glb size differs from the reference file's" >&2
         exit 1
     fi
     # Mask the version after "animsmith " in both and compare the rest.
     if ! cmp -s <(sed 's/"animsmith [0-9][0-9.]*"/"animsmith X.Y.Z"/' "$ours") \
                 <(sed 's/"animsmith [0-9][0-9.]*"/"animsmith X.Y.Z"/' "$theirs"); then
-        echo "fixtures_match: $f.glb differs from the peer's beyond the version string" >&2
+        echo "fixtures_match: $f.glb differs from the reference file beyond the version string" >&2
         exit 1
     fi
     n=$(cmp -l "$ours" "$theirs" | wc -l)
     if [ "$n" -gt 5 ]; then
-        echo "fixtures_match: $f.glb differs from the peer's in $n bytes (> 5)" >&2
+        echo "fixtures_match: $f.glb differs from the reference file in $n bytes (> 5)" >&2
         exit 1
     fi
 done
-echo "fixtures_match: spec assets equal the peer's except the version bytes"
+echo "fixtures_match: fixed assets equal the reference files except the version bytes"

@@ -24,5 +24,5 @@ code=$?
 err=$(cat /tmp/animsmith_jobs_err.$$); rm -f /tmp/animsmith_jobs_err.$$
 [[ $code == 2 ]] || { echo "FAIL: exit $code with a missing file (expected 2)"; fail=1; }
 [[ -z $out ]] || { echo "FAIL: stdout not empty after an operator failure: $out"; fail=1; }
-[[ $err == "animsmith: failed to read missing.glb: No such file or directory" ]] || { echo "FAIL: stderr: $err"; fail=1; }
+[[ $err == "animsmith: missing.glb: No such file or directory" ]] || { echo "FAIL: stderr: $err"; fail=1; }
 exit $fail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `lint --format json` on every example asset parses and carries every field
-# seed 003 names for the envelope, file records, check records and findings;
-# every summary partition sums to its total.
+# the JSON output contract names for the envelope, file records, check records
+# and findings; every summary partition sums to its total.
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"

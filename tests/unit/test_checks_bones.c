@@ -1,4 +1,4 @@
-/* The structural contract checks (spec 5.13-5.15): required-bones,
+/* The structural contract checks: required-bones,
  * rest-world-scale and missing-bones. Contracts are built in memory (the
  * TOML loader is tested on its own) and documents are either the example
  * assets or small .gltf texts with a data-URI buffer assembled here, so

@@ -1,4 +1,4 @@
-/* The group checks (spec 5.24-5.26): gait-group, sync-group and
+/* The group checks: gait-group, sync-group and
  * time-complement, run through anim_lint_run with contracts parsed by
  * anim_config_load(_bytes). Documents are the run-ring fixture and small
  * .gltf texts built here: a pelvis with two feet (ue-mannequin names, so

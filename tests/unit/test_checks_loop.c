@@ -1,10 +1,10 @@
-/* The loop contract checks (spec 5.17-5.21): duplicate-loop-endpoint,
+/* The loop contract checks: duplicate-loop-endpoint,
  * loop-closure, loop-seam, loop-seam-vel and loop-seam-rot, run through
  * anim_lint_run. Contracts are TOML texts (the example contracts from
  * examples/, or small ones here through anim_config_load_bytes); documents
  * are the example assets or one small .gltf built here with a data-URI
  * buffer, so every message, field, scope, gap and evaluation state is
- * pinned: the seed transcripts, per-clip caps from exact and glob
+ * pinned: the documented walk transcripts, per-clip caps from exact and glob
  * selectors, the f32 cap rule at its boundary, rotation-only loops,
  * partial coverage from unavailable rows, no grid, no roles and a stride
  * under the floor. */
@@ -187,7 +187,7 @@ static void expect_measured(const anim_finding *f, double measured, double eps, 
     expect_number(f->expected, expected, 0.0);
 }
 
-/* ---- the seed transcripts on the example walks ------------------------ */
+/* ---- the documented transcripts on the example walks ------------------ */
 
 static void test_walk_dirty_seed(void **state)
 {
@@ -235,9 +235,9 @@ static void test_walk_dirty_seed(void **state)
     anim_asset_free(a);
 }
 
-/* Spec App. B item 6: the clean walk's last key equals its first within
- * 1e-5, so the 9.4 analysis finds one removable closing key; every seam
- * check passes. */
+/* The clean walk's last key equals its first within 1e-5, so the
+ * duplicate-endpoint analysis finds one removable closing key (a warning,
+ * not `0 warning(s)`); every seam check passes. */
 static void test_walk_clean_duplicate_endpoint(void **state)
 {
     (void)state;
@@ -264,8 +264,9 @@ static void test_walk_clean_duplicate_endpoint(void **state)
     anim_asset_free(a);
 }
 
-/* No loop = true anywhere: the five checks are not applicable (seed: "the
- * three loop checks are explicitly not applicable"). */
+/* No loop = true anywhere: the five checks are not applicable (a check
+ * whose contract fact is absent is explicitly not applicable, never
+ * silently passed). */
 static void test_not_applicable_without_loop(void **state)
 {
     (void)state;

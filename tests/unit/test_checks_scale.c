@@ -1,5 +1,5 @@
-/* The scale checks, constant-track and bind-pose (spec 5.8-5.12, 5.28):
- * the seed transcripts on the example assets, and small documents built
+/* The scale checks, constant-track and bind-pose:
+ * the documented transcripts on the example assets, and small documents built
  * here as .gltf text with a base64 data-URI buffer that pin every
  * message, severity, field, gap, scope and evaluation state. */
 #include <setjmp.h>
@@ -182,7 +182,7 @@ static void assert_bind_gap(const anim_check_record *r, uint32_t index, const ch
     assert_string_equal(g->scope.subject, clip);
 }
 
-/* Seed 001, "The file is bloated, or the retargeter chokes". */
+/* The symptom "The file is bloated, or the retargeter chokes". */
 static void test_walk_scaled(void **state)
 {
     (void)state;
@@ -272,7 +272,8 @@ static void test_walk_scaled_contract(void **state)
     anim_config_free(cfg);
 }
 
-/* Appendix A.3 and the seed's bind-pose coverage lines. */
+/* The example assets' documented lint results and their bind-pose
+ * coverage lines. */
 static void test_example_assets(void **state)
 {
     (void)state;

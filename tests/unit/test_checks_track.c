@@ -664,6 +664,9 @@ static void test_duration_pins(void **state)
     run_free(&r);
 }
 
+/* A key time of 1e30 s: one error from the upper bound, in exponent form,
+ * and nothing else about the clip (its pin and end spread would only
+ * print 31-digit numbers). */
 static void test_duration_huge(void **state)
 {
     (void)state;
@@ -680,22 +683,33 @@ static void test_duration_huge(void **state)
     run_t r;
     lint_built(&r, clips, 1, cfg);
     assert_complete(&r);
-    assert_int_equal(findings_of(&r, "duration-sanity"), 2);
-    char want[1024], big[512];
-    snprintf(big, sizeof big, "%.4f", (double)1e30f);
-    snprintf(want, sizeof want,
-             "measured duration %ss disagrees with the declared 1.0000 \xc2\xb1 0.0000s " EM
-             " the clip may have been sliced or exported with a dropped frame",
-             big);
-    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity", ANIM_SEVERITY_ERROR,
-                   "huge", NULL, NO_TIME, (double)1e30f, 1.0, want);
-    snprintf(big, sizeof big, "%.3f", (double)1e30f);
-    snprintf(want, sizeof want,
-             "channels end at different times (1.000s..%ss) " EM
-             " shorter channels will be clamp-held",
-             big);
-    assert_finding(test_support_finding(&r.file, "duration-sanity", 1), "duration-sanity", ANIM_SEVERITY_WARNING,
-                   "huge", NULL, NO_TIME, (double)(1e30f - 1.0f), 0.0, want);
+    assert_int_equal(findings_of(&r, "duration-sanity"), 1);
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity",
+                   ANIM_SEVERITY_ERROR, "huge", NULL, NO_TIME, (double)1e30f, 86400.0,
+                   "clip duration 1e+30s is above the 86400s bound " EM
+                   " key times this large are corrupt or in the wrong unit");
+    run_free(&r);
+}
+
+/* The bound is 24 h: a day-long clip passes, a key just past it fails. */
+static void test_duration_upper_bound(void **state)
+{
+    (void)state;
+    static const float day[] = {0.0f, 86400.0f};
+    static const float past[] = {0.0f, 86408.0f}; /* the next f32 values are 8 s apart */
+    static const float v2[] = {0, 0, 0, 1, 1, 1};
+    const ttrack at[] = {{1, "translation", "LINEAR", 2, day, v2}};
+    const ttrack over[] = {{1, "translation", "LINEAR", 2, past, v2}};
+    const tclip clips[] = {{"day", at, 1}, {"over", over, 1}};
+    anim_config *cfg = test_support_config_default();
+    run_t r;
+    lint_built(&r, clips, 2, cfg);
+    assert_complete(&r);
+    assert_int_equal(findings_of(&r, "duration-sanity"), 1);
+    assert_finding(test_support_finding(&r.file, "duration-sanity", 0), "duration-sanity",
+                   ANIM_SEVERITY_ERROR, "over", NULL, NO_TIME, 86408.0, 86400.0,
+                   "clip duration 86408s is above the 86400s bound " EM
+                   " key times this large are corrupt or in the wrong unit");
     run_free(&r);
 }
 
@@ -767,6 +781,7 @@ int main(void)
         cmocka_unit_test(test_duration_degenerate),
         cmocka_unit_test(test_duration_pins),
         cmocka_unit_test(test_duration_huge),
+        cmocka_unit_test(test_duration_upper_bound),
         cmocka_unit_test(test_duration_spread_threshold),
         cmocka_unit_test(test_visit_order),
     };

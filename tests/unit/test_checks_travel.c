@@ -1,4 +1,4 @@
-/* The travel and motion contract checks: root-motion-speed (spec 5.22),
+/* The travel and motion contract checks: root-motion-speed,
  * in-place (5.23), foot-slide (5.29), fps (5.27) and frozen-bone (5.16).
  * Contracts are TOML texts loaded with anim_config_load_bytes (or the
  * committed example contracts); documents are the example assets or small

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "animsmith/config.h"
+#include "animsmith/gltf.h"
 #include "animsmith/hash.h"
 #include "animsmith/lint.h"
 #include "animsmith/toml.h"
@@ -337,8 +338,9 @@ static void test_check_settings_domains(void **state)
                      bad[b]);
             snprintf(want, sizeof want, "line 2 column %zu: checks.nan.%s must be %s (got %s)",
                      strlen(anim_check_setting_name(s)) + 4, anim_check_setting_name(s),
-                     s == ANIM_CHECK_EXPECTED_UNIFORM_SCALE ? "a finite number greater than zero"
-                                                            : "a finite non-negative number",
+                     s == ANIM_CHECK_EXPECTED_UNIFORM_SCALE || s == ANIM_CHECK_MAX_DURATION_S
+                         ? "a finite number greater than zero"
+                         : "a finite non-negative number",
                      shown[b]);
             fails(text, want);
         }
@@ -948,6 +950,35 @@ static void test_strings_with_nul_refused(void **state)
     fails_with("[clips.\"a\\u0000\"]\nloop = true\n", "a name must not contain U+0000");
 }
 
+/* [limits]: whole MiB from 1, strict keys with a suggestion, and the load
+ * options carry them (zero fields keep the defaults). */
+static void test_limits(void **state)
+{
+    (void)state;
+    anim_config *cfg = load("[limits]\nimplicit_accessor_mib = 512\ngrid_mib = 4096\n");
+    assert_int_equal(cfg->limits.implicit_accessor_bytes, (size_t)512 << 20);
+    assert_int_equal(cfg->limits.grid_bytes, (size_t)4096 << 20);
+    assert_int_equal(cfg->limits.file_bytes, 0);
+    anim_load_options opts;
+    anim_config_load_options(cfg, &opts);
+    assert_int_equal(opts.limits.grid_bytes, (size_t)4096 << 20);
+    assert_int_equal(opts.max_file_bytes, ANIM_LIMIT_FILE_DEFAULT);
+    assert_true(opts.confine_uris);
+    anim_config_free(cfg);
+    cfg = load("[limits]\nfile_mib = 100\n");
+    anim_config_load_options(cfg, &opts);
+    assert_int_equal(opts.max_file_bytes, (size_t)100 << 20);
+    anim_config_free(cfg);
+    anim_config_load_options(NULL, &opts);
+    assert_int_equal(anim_limits_get(&opts.limits, ANIM_LIMIT_GRID), ANIM_LIMIT_GRID_DEFAULT);
+    fails("[limits]\ngrid_mb = 2\n",
+          "line 2 column 1: unknown key \"grid_mb\" in [limits] (did you mean \"grid_mib\"?)");
+    fails("[limits]\ngrid_mib = 0\n",
+          "line 2 column 12: limits.grid_mib must be a whole number of MiB from 1 to 1073741824 (got 0)");
+    fails_with("[limits]\ngrid_mib = 1.5\n", "limits.grid_mib");
+    fails_with("limits = 3\n", "limits");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -977,6 +1008,7 @@ int main(void)
         cmocka_unit_test(test_transition_family_limits),
         cmocka_unit_test(test_resolve),
         cmocka_unit_test(test_strings_with_nul_refused),
+        cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

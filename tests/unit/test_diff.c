@@ -856,6 +856,177 @@ static void test_asset_roundtrip(void **state)
     anim_asset_free(asset);
 }
 
+/* ---- findings of two lint reports ---- */
+
+/* A lint report root holding only what anim_diff_report_findings reads. */
+static const anim_json_value *lint_root(anim_arena *arena, const char *command,
+                                        const char *findings_json)
+{
+    char *text = anim_arena_printf(arena,
+                                   "{\"command\":\"%s\",\"files\":[{\"checks\":["
+                                   "{\"check_id\":\"quat-flip\",\"findings\":[%s]},"
+                                   "{\"check_id\":\"nan\",\"findings\":[]}]}]}",
+                                   command, findings_json);
+    anim_error err;
+    anim_error_clear(&err);
+    const anim_json_value *root = anim_json_parse(arena, text, strlen(text), NULL, &err);
+    assert_non_null(root);
+    return root;
+}
+
+#define FLIP(sev, bone, t)                                                                    \
+    "{\"check_id\":\"quat-flip\",\"severity\":\"" sev "\",\"clip\":\"walk\",\"bone\":\"" bone \
+    "\",\"time_s\":" t ",\"message\":\"flips\"}"
+
+static void test_findings_compare(void **state)
+{
+    (void)state;
+    anim_arena *arena = anim_arena_new();
+    anim_error err;
+    anim_error_clear(&err);
+    /* before: hips twice at 0.5, spine; after: hips once at 0.5, spine as
+     * an error now, a new foot finding. The message is not identity. */
+    const anim_json_value *rb = lint_root(arena, "lint",
+                                          FLIP("warning", "hips", "0.5") ","
+                                          FLIP("warning", "hips", "0.5") ","
+                                          FLIP("warning", "spine", "0.25"));
+    const anim_json_value *ra = lint_root(
+        arena, "lint",
+        "{\"check_id\":\"quat-flip\",\"severity\":\"warning\",\"clip\":\"walk\",\"bone\":"
+        "\"hips\",\"time_s\":0.5,\"message\":\"reworded\"},"
+        FLIP("error", "spine", "0.25") "," FLIP("warning", "foot", "1"));
+    anim_diff_findings fb, fa;
+    assert_int_equal(anim_diff_report_findings("b.json", rb, arena, &fb, &err), 0);
+    assert_int_equal(anim_diff_report_findings("a.json", ra, arena, &fa, &err), 0);
+    assert_int_equal(fb.source, ANIM_DIFF_SOURCE_LINT_REPORT);
+    assert_int_equal(fb.count, 3);
+    assert_int_equal(fa.count, 3);
+    anim_diff_findings_result fr;
+    assert_int_equal(anim_diff_compare_findings(&fb, &fa, arena, &fr, &err), 0);
+    assert_true(fr.compared);
+    assert_int_equal(fr.added, 2);
+    assert_int_equal(fr.removed, 2);
+    assert_int_equal(fr.before[ANIM_SEVERITY_WARNING], 3);
+    assert_int_equal(fr.after[ANIM_SEVERITY_WARNING], 2);
+    assert_int_equal(fr.after[ANIM_SEVERITY_ERROR], 1);
+
+    anim_diff_result none = {NULL, 0};
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_render_diff_text_findings(&none, &fr, &sb);
+    assert_false(sb.failed);
+    assert_string_equal(
+        sb.data,
+        "no significant movement\n"
+        "  finding added: warning[quat-flip] clip 'walk' bone 'foot' @1.000s: flips\n"
+        "  finding removed: warning[quat-flip] clip 'walk' bone 'hips' @0.500s: flips\n"
+        "  finding added: error[quat-flip] clip 'walk' bone 'spine' @0.250s: flips\n"
+        "  finding removed: warning[quat-flip] clip 'walk' bone 'spine' @0.250s: flips\n"
+        "0 significant change(s)\n"
+        "findings: 2 removed, 2 added (errors 0 -> 1, warnings 3 -> 2, notes 0 -> 0)\n");
+
+    /* Without a findings result the text is exactly the plain view. */
+    anim_strbuf plain = ANIM_STRBUF_INIT, same = ANIM_STRBUF_INIT;
+    anim_render_diff_text(&none, &plain);
+    anim_render_diff_text_findings(&none, NULL, &same);
+    assert_string_equal(plain.data, same.data);
+
+    anim_strbuf js = ANIM_STRBUF_INIT;
+    assert_int_equal(anim_render_diff_json_findings(&none, &fr, "b.json", "a.json", NULL, &js,
+                                                    &err),
+                     0);
+    const anim_json_value *doc = anim_json_parse(arena, js.data, js.len, NULL, &err);
+    assert_non_null(doc);
+    const anim_json_value *sum = anim_json_get(anim_json_get(doc, "summary"), "findings");
+    assert_int_equal(anim_json_integer(anim_json_get(sum, "added")), 2);
+    assert_int_equal(anim_json_integer(anim_json_get(sum, "removed")), 2);
+    const anim_json_value *f = anim_json_get(doc, "findings");
+    const anim_json_value *changes = anim_json_get(f, "changes");
+    assert_int_equal(anim_json_count(changes), 4);
+    const anim_json_value *c0 = anim_json_item(changes, 0);
+    assert_true(anim_json_string_eq(anim_json_get(c0, "change"), "added"));
+    assert_true(anim_json_string_eq(anim_json_get(c0, "bone"), "foot"));
+    assert_null(anim_json_get(c0, "node"));
+    assert_int_equal(anim_json_integer(anim_json_get(anim_json_get(f, "before"), "warning")), 3);
+
+    /* Identical sides: compared, nothing changed. */
+    assert_int_equal(anim_diff_compare_findings(&fb, &fb, arena, &fr, &err), 0);
+    assert_true(fr.compared);
+    assert_int_equal(fr.count, 0);
+
+    anim_strbuf_free(&sb);
+    anim_strbuf_free(&plain);
+    anim_strbuf_free(&same);
+    anim_strbuf_free(&js);
+    anim_arena_free(arena);
+}
+
+static void test_findings_sources(void **state)
+{
+    (void)state;
+    anim_arena *arena = anim_arena_new();
+    anim_error err;
+    anim_error_clear(&err);
+    anim_diff_findings lint, measure, asset;
+    assert_int_equal(anim_diff_report_findings("l.json",
+                                               lint_root(arena, "lint", FLIP("note", "hips", "0")),
+                                               arena, &lint, &err),
+                     0);
+    assert_int_equal(anim_diff_report_findings("m.json", lint_root(arena, "measure", ""), arena,
+                                               &measure, &err),
+                     0);
+    assert_int_equal(measure.source, ANIM_DIFF_SOURCE_MEASURE_REPORT);
+    assert_int_equal(measure.count, 0);
+    memset(&asset, 0, sizeof asset);
+    /* A lint report against an asset or a measure report compares
+     * nothing and the views say nothing about findings. */
+    anim_diff_result none = {NULL, 0};
+    anim_diff_findings_result fr;
+    anim_strbuf a = ANIM_STRBUF_INIT, b = ANIM_STRBUF_INIT, sb = ANIM_STRBUF_INIT;
+    assert_int_equal(anim_render_diff_json(&none, "x", "y", NULL, &b, &err), 0);
+    anim_render_diff_text(&none, &sb);
+    const anim_diff_findings *pairs[][2] = {
+        {&lint, &asset}, {&measure, &lint}, {&measure, &asset}};
+    for (size_t i = 0; i < 3; i++) {
+        assert_int_equal(anim_diff_compare_findings(pairs[i][0], pairs[i][1], arena, &fr, &err),
+                         0);
+        assert_false(fr.compared);
+        anim_strbuf_reset(&a);
+        assert_int_equal(anim_render_diff_json_findings(&none, &fr, "x", "y", NULL, &a, &err), 0);
+        assert_string_equal(a.data, b.data);
+        anim_strbuf_reset(&a);
+        anim_render_diff_text_findings(&none, &fr, &a);
+        assert_string_equal(a.data, sb.data);
+    }
+    assert_null(strstr(b.data, "findings"));
+
+    /* Malformed findings are refused naming the field. */
+    static const char *const BAD[][2] = {
+        {"{\"check_id\":\"quat-flip\",\"severity\":\"warn\",\"message\":\"m\"}",
+         "l.json: report field files[0].checks[0].findings[0].severity must be error, warning "
+         "or note"},
+        {"{\"check_id\":\"nan\",\"severity\":\"note\",\"message\":\"m\"}",
+         "l.json: report field files[0].checks[0].findings[0].check_id must repeat its check "
+         "record's check_id"},
+        {"{\"check_id\":\"quat-flip\",\"severity\":\"note\",\"bone\":3,\"message\":\"m\"}",
+         "l.json: report field files[0].checks[0].findings[0].bone must be a string"},
+        {"{\"check_id\":\"quat-flip\",\"severity\":\"note\",\"time_s\":\"0\",\"message\":\"m\"}",
+         "l.json: report field files[0].checks[0].findings[0].time_s must be a number"},
+        {"{\"check_id\":\"quat-flip\",\"severity\":\"note\"}",
+         "l.json: report field files[0].checks[0].findings[0].message must be a string"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        anim_error_clear(&err);
+        assert_int_equal(anim_diff_report_findings("l.json", lint_root(arena, "lint", BAD[i][0]),
+                                                   arena, &lint, &err),
+                         -1);
+        assert_string_equal(err.message, BAD[i][1]);
+    }
+    anim_strbuf_free(&sb);
+    anim_strbuf_free(&a);
+    anim_strbuf_free(&b);
+    anim_arena_free(arena);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -874,6 +1045,8 @@ int main(void)
         cmocka_unit_test(test_cross_version_compare),
         cmocka_unit_test(test_historical_reports),
         cmocka_unit_test(test_asset_roundtrip),
+        cmocka_unit_test(test_findings_compare),
+        cmocka_unit_test(test_findings_sources),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

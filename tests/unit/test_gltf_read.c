@@ -1,3 +1,4 @@
+#define _XOPEN_SOURCE 700 /* realpath, symlink */
 /* The glTF/GLB reader (spec 1.1-1.4): documents are assembled in memory
  * (JSON with base64 data-URI buffers, GLB bytes framed here), so every
  * accepted shape and every refusal message is pinned exactly. */
@@ -8,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 
 #include "animsmith/doc.h"
 #include "animsmith/gltf.h"
+#include "animsmith/strbuf.h"
 #include "io/gltf_internal.h"
 #include "io/json_internal.h"
 
@@ -128,7 +131,10 @@ static void expect_refusal_dir(const char *tmpl, const blob *bl, const char *bas
         anim_asset_free(a);
         fail_msg("loaded, but expected the refusal: %s", msg);
     }
-    assert_string_equal(err.message, msg);
+    /* Every load error starts with the file it is about. */
+    char want[ANIM_ERROR_MESSAGE_MAX + 16];
+    snprintf(want, sizeof want, "t.gltf: %s", msg);
+    assert_string_equal(err.message, want);
     assert_int_not_equal(err.code, ANIM_OK);
 }
 
@@ -177,7 +183,9 @@ static void expect_glb_refusal(const uint8_t *bytes, size_t len, const char *msg
         anim_asset_free(a);
         fail_msg("loaded, but expected the refusal: %s", msg);
     }
-    assert_string_equal(err.message, msg);
+    char want[ANIM_ERROR_MESSAGE_MAX + 16];
+    snprintf(want, sizeof want, "t.glb: %s", msg);
+    assert_string_equal(err.message, want);
 }
 
 /* ---- the standard animation buffer ------------------------------------ */
@@ -874,19 +882,20 @@ static void test_json_and_extension_refusals(void **state)
     (void)state;
     expect_refusal("{'asset':{'version':'2.0'},'nodes':[],'nodes':[]}", NULL,
                    "glTF parse error: JSON: line 1 column 39 (byte 38): duplicate key \"nodes\"");
-    expect_refusal("{'nodes':[]}", NULL, "glTF parse error: missing required \"asset\"");
+    expect_refusal("{'nodes':[]}", NULL, "glTF root: missing required \"asset\"");
     expect_refusal("{'asset':{'version':'1.0'}}", NULL, "asset: glTF version \"1.0\" is not 2.x");
     expect_refusal("[]", NULL, "glTF root: expected a JSON object, found array");
     expect_refusal("{'asset':{'version':'2.0'},'extensionsUsed':['KHR_mesh_quantization'],"
                    "'extensionsRequired':['KHR_mesh_quantization']}",
                    NULL,
-                   "glTF parse error: invalid glTF: extensionsRequired[0] = "
-                   "\"KHR_mesh_quantization\": Unsupported extension;");
+                   "extensionsRequired[0] = \"KHR_mesh_quantization\": unsupported extension "
+                   "(quantized attributes are not decoded; re-export without mesh quantization, "
+                   "e.g. gltf-transform dequantize)");
     expect_refusal("{'asset':{'version':'2.0'},'extensionsRequired':['KHR_texture_transform',"
                    "'EXT_meshopt_compression']}",
                    NULL,
-                   "glTF parse error: invalid glTF: extensionsRequired[1] = "
-                   "\"EXT_meshopt_compression\": Unsupported extension;");
+                   "extensionsRequired[1] = \"EXT_meshopt_compression\": unsupported extension "
+                   "(compressed buffers are not decoded; re-export without geometry compression)");
     /* Required extensions that do not change decoded data are accepted. */
     anim_asset *a = must_load("{'asset':{'version':'2.0'},'extensionsUsed':['KHR_materials_unlit'],"
                               "'extensionsRequired':['KHR_materials_unlit']}",
@@ -1436,6 +1445,133 @@ static void test_scan_matches_tree_on_files(void **state)
 
 /* ---- external buffers -------------------------------------------------- */
 
+/* Symbolic links are followed, and the real path must stay inside the real
+ * path of the asset's directory: a linked file or a linked directory that
+ * leads out is refused, naming the buffer and its URI; a link that stays
+ * inside loads. */
+static void test_symlink_confinement(void **state)
+{
+    (void)state;
+    char outside[] = "/tmp/anim_gltf_out_XXXXXX";
+    char dir[] = "/tmp/anim_gltf_link_XXXXXX";
+    assert_non_null(mkdtemp(outside));
+    assert_non_null(mkdtemp(dir));
+    char secret[256], real_dir[PATH_MAX], real_secret[PATH_MAX + 16], p[256], q[256];
+    snprintf(secret, sizeof secret, "%s/secret.bin", outside);
+    blob bl;
+    std_blob(&bl);
+    FILE *f = fopen(secret, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bl.b, 1, bl.n, f), bl.n);
+    fclose(f);
+    assert_non_null(realpath(outside, real_dir));
+    snprintf(real_secret, sizeof real_secret, "%s/secret.bin", real_dir);
+    snprintf(p, sizeof p, "%s/link.bin", dir);
+    assert_int_equal(symlink(secret, p), 0);
+    snprintf(q, sizeof q, "%s/linked", dir);
+    assert_int_equal(symlink(outside, q), 0);
+    char real_base[PATH_MAX];
+    assert_non_null(realpath(dir, real_base));
+
+    char msg[3 * PATH_MAX];
+    snprintf(msg, sizeof msg,
+             "buffer 0: uri \"link.bin\" resolves through a symbolic link to %s, outside the "
+             "asset's directory %s", real_secret, real_base);
+    expect_refusal_dir("{'asset':{'version':'2.0'},'buffers':[{'byteLength':240,'uri':'link.bin'}]}",
+                       NULL, dir, msg);
+    snprintf(msg, sizeof msg,
+             "buffer 0: uri \"linked/secret.bin\" resolves through a symbolic link to %s, "
+             "outside the asset's directory %s", real_secret, real_base);
+    expect_refusal_dir("{'asset':{'version':'2.0'},"
+                       "'buffers':[{'byteLength':240,'uri':'linked/secret.bin'}]}",
+                       NULL, dir, msg);
+
+    /* A link inside the directory to a file inside it is fine. */
+    char inside[256], alias[256];
+    snprintf(inside, sizeof inside, "%s/data.bin", dir);
+    f = fopen(inside, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bl.b, 1, bl.n, f), bl.n);
+    fclose(f);
+    snprintf(alias, sizeof alias, "%s/alias.bin", dir);
+    assert_int_equal(symlink("data.bin", alias), 0);
+    anim_error err;
+    anim_asset *a = load_json_dir("{'asset':{'version':'2.0'},"
+                                  "'buffers':[{'byteLength':240,'uri':'alias.bin'}]}",
+                                  NULL, dir, &err);
+    if (!a)
+        fail_msg("%s", err.message);
+    anim_asset_free(a);
+
+    unlink(alias);
+    unlink(inside);
+    unlink(p);
+    unlink(q);
+    unlink(secret);
+    rmdir(dir);
+    rmdir(outside);
+}
+
+/* Budgets of derived allocations, checked at load before anything is
+ * decoded, and raised through the load options ([limits] in
+ * animsmith.toml). */
+static void test_derived_budgets(void **state)
+{
+    (void)state;
+    /* A mesh POSITION accessor of 16,000,000 implicit vertices: 384 MB as
+     * the f64 values the measurements read. */
+    const char *mesh = "{'asset':{'version':'2.0'},'nodes':[{'mesh':0}],"
+                       "'meshes':[{'primitives':[{'attributes':{'POSITION':0}}]}],"
+                       "'accessors':[{'componentType':5126,'count':16000000,'type':'VEC3'}]}";
+    expect_refusal(mesh, NULL,
+                   "mesh 0 primitive 0 POSITION: accessor 0 has no buffer view; its count 16000000 "
+                   "needs 384000000 bytes of decoded values, over the 64 MiB implicit-accessor "
+                   "budget (raise with [limits] implicit_accessor_mib in animsmith.toml)");
+    anim_load_options opts;
+    anim_load_options_default(&opts);
+    opts.limits.implicit_accessor_bytes = (size_t)512 << 20;
+    char *j = expand(mesh, NULL);
+    anim_error err;
+    anim_error_clear(&err);
+    anim_asset *a = anim_asset_load_memory(j, strlen(j), false, NULL, "t.gltf", &opts, &err);
+    if (!a)
+        fail_msg("%s", err.message);
+    anim_asset_free(a);
+    free(j);
+
+    /* 300 nodes sharing one key-time accessor of 100,000 keys: a metric
+     * grid of 100,000 frames x 300 bones (about 4 GB) is refused at load,
+     * naming the clip and the grid budget. */
+    anim_strbuf doc = ANIM_STRBUF_INIT;
+    anim_strbuf_puts(&doc, "{'asset':{'version':'2.0'},'buffers':[{'byteLength':8,'uri':'@URI@'}],"
+                           "'bufferViews':[{'buffer':0,'byteLength':4},"
+                           "{'buffer':0,'byteOffset':4,'byteLength':4}],"
+                           "'accessors':[{'componentType':5126,'count':100000,'type':'SCALAR',"
+                           "'sparse':{'count':1,'indices':{'bufferView':0,'componentType':5125},"
+                           "'values':{'bufferView':1}}},"
+                           "{'componentType':5126,'count':100000,'type':'VEC3'}],'nodes':[");
+    for (int n = 0; n < 300; n++)
+        anim_strbuf_puts(&doc, n ? ",{}" : "{}");
+    anim_strbuf_puts(&doc, "],'animations':[{'name':'shared','samplers':[{'input':0,'output':1}],"
+                           "'channels':[");
+    for (int n = 0; n < 300; n++)
+        anim_strbuf_printf(&doc, "%s{'sampler':0,'target':{'node':%d,'path':'translation'}}",
+                           n ? "," : "", n);
+    anim_strbuf_puts(&doc, "]}]}");
+    blob bl;
+    uint32_t last = 99999;
+    float one = 1.0f;
+    memcpy(bl.b, &last, 4);
+    memcpy(bl.b + 4, &one, 4);
+    bl.n = 8;
+    expect_refusal(doc.data, &bl,
+                   "clip 'shared': a metric grid of 100000 frames x 300 bones needs 4080800000 "
+                   "bytes, over the 1024 MiB metric-grid budget (raise with [limits] grid_mib in "
+                   "animsmith.toml)");
+    anim_strbuf_free(&doc);
+}
+
+
 static void test_external_buffers(void **state)
 {
     (void)state;
@@ -1487,9 +1623,9 @@ static void test_external_buffers(void **state)
                        "buffer 0: uri \"data.bin\" names an external file, but the asset has no "
                        "directory");
     char msg[512];
-    snprintf(msg, sizeof msg, "buffer 0: failed to read %s/missing%%20.bin: No such file or directory",
+    snprintf(msg, sizeof msg, "buffer 0: %s/missing%%20.bin: No such file or directory",
              dir);
-    snprintf(msg, sizeof msg, "buffer 0: failed to read %s/missing .bin: No such file or directory",
+    snprintf(msg, sizeof msg, "buffer 0: %s/missing .bin: No such file or directory",
              dir);
     expect_refusal_dir("{'asset':{'version':'2.0'},'buffers':[{'byteLength':240,'uri':'missing%20.bin'}]}",
                        NULL, dir, msg);
@@ -1512,7 +1648,7 @@ static void test_external_buffers(void **state)
                          NULL);
         assert_null(anim_asset_load_memory(j, strlen(j), false, dir, "t.gltf", &opts, &err));
         assert_string_equal(err.message,
-                            "buffer 2: uri \"./data.bin\": the asset's external buffers together "
+                            "t.gltf: buffer 2: uri \"./data.bin\": the asset's external buffers together "
                             "exceed the 600-byte limit");
         opts.max_file_bytes = 480;
         free(j);
@@ -1564,9 +1700,10 @@ static void test_huge_sizes_refused_quickly(void **state)
                         "{'count':1,'indices':{'bufferView':0,'componentType':5125},"
                         "'values':{'bufferView':0}}}],'nodes':[{}]," WALK("{'input':0,'output':1}"),
                    &bl,
-                   "clip 'walk' node 0 sampler input: accessor 0 has no buffer view and declares "
-                   "4000000000 elements (16000000000 bytes decoded), more than the 67108864-byte limit "
-                   "for implicit data");
+                   "clip 'walk' node 0 sampler input: accessor 0 has no buffer view; its count "
+                   "4000000000 needs 16000000000 bytes of decoded values, over the 64 MiB "
+                   "implicit-accessor budget (raise with [limits] implicit_accessor_mib in "
+                   "animsmith.toml)");
     /* Each implicit accessor under the cap, but together more than the
      * decode budget (4x the buffers' bytes plus the implicit cap). */
     expect_refusal(HEAD "'bufferViews':[{'buffer':0,'byteLength':@LEN@}],"
@@ -1580,7 +1717,9 @@ static void test_huge_sizes_refused_quickly(void **state)
                         "'samplers':[{'input':0,'output':1}]}]}",
                    &bl,
                    "clip 'walk' node 0 sampler output: accessor 1: decoded animation data exceeds "
-                   "67109824 bytes (4 times the buffers' bytes plus 67108864)");
+                   "67109824 bytes, the decoded-track budget (4 times the buffers' bytes plus the "
+                   "64 MiB implicit-accessor budget; raise with [limits] implicit_accessor_mib in "
+                   "animsmith.toml)");
     expect_refusal("{'asset':{'version':'2.0'},'accessors':[{'componentType':5126,'count':"
                    "5000000000,'type':'SCALAR'}]}",
                    NULL, "accessor 0: count 5000000000 is too large");
@@ -1619,6 +1758,8 @@ int main(void)
         cmocka_unit_test(test_scanned_arrays_expand),
         cmocka_unit_test(test_scan_matches_tree_on_files),
         cmocka_unit_test(test_external_buffers),
+        cmocka_unit_test(test_symlink_confinement),
+        cmocka_unit_test(test_derived_budgets),
         cmocka_unit_test(test_huge_sizes_refused_quickly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

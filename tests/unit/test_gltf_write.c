@@ -1,5 +1,6 @@
-/* glTF writer: exact JSON of spec 11.1, GLB framing and padding, .gltf data
- * URI, refusals, and atomic writes that leave existing files untouched. */
+/* glTF writer: exact JSON of the example clip.glb, GLB framing and padding,
+ * .gltf data URI, refusals, and atomic writes that leave existing files
+ * untouched. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,7 +39,7 @@ typedef struct fixture {
     anim_doc doc;
 } fixture;
 
-/* The clip.glb document of spec 11.1. */
+/* The example clip.glb document (examples/assets/clip.glb). */
 static void build_clip(fixture *f)
 {
     memset(f, 0, sizeof *f);

@@ -1,5 +1,5 @@
-/* The metric grid (spec 2.4): frame count, existence, times, contents,
- * and the walk-dirty worked numbers of spec 11.2 / Appendix A. */
+/* The metric grid: frame count, existence, times, contents,
+ * and the walk-dirty worked numbers of docs/fixtures.md. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -274,7 +274,7 @@ static void test_grid_size_limit(void **state)
     assert_int_equal(err.code, ANIM_ERR_LIMIT);
 }
 
-/* ---- spec 11.2 walk-dirty, built in memory ---- */
+/* ---- the example walk-dirty, built in memory ---- */
 
 static float walk_times[33];
 static float walk_values[2][33 * 3];
@@ -290,7 +290,7 @@ static void build_walk(anim_doc *doc, anim_bone *bones, anim_clip *clip, anim_tr
         float sign = side == 0 ? 1.0f : -1.0f;
         float rest[3] = {side == 0 ? 0.1f : -0.1f, -1.0f, 0.0f};
         for (int k = 0; k <= 32; k++) {
-            /* (P·2π·k)/32 in f64, left to right (spec 11.2) */
+            /* (P·2π·k)/32 in f64, left to right */
             double theta = (period * (2.0 * ANIM_PI) * k) / 32.0;
             float s = (float)sin(theta);
             float ay = sign * 0.05f, az = sign * 0.15f;
@@ -334,7 +334,8 @@ static void test_walk_dirty_loop_gap(void **state)
     anim_vec3 first = grid.model_pos[anim_metric_grid_index(&grid, 0, foot_r)];
     anim_vec3 last = grid.model_pos[anim_metric_grid_index(&grid, 32, foot_r)];
     double gap = anim_vec3_dist(first, last);
-    /* Appendix A: "bone 'foot_r' is 0.1581 m" (4 decimals). */
+    /* The documented loop-closure figure: "bone 'foot_r' is 0.1581 m"
+     * (4 decimals). */
     assert_near(gap, 0.1581, 0.00005);
     assert_near(gap, 0.1581139, 1e-6);
     /* frame 0 is the rest pose: pelvis (0,1,0) + foot (−0.1,−1,0) */
@@ -365,7 +366,7 @@ static void test_walk_dirty_loop_gap(void **state)
     assert_int_equal(anim_metric_grid_build(&doc, &clip, &grid, &err), 1);
     gap = anim_vec3_dist(grid.model_pos[anim_metric_grid_index(&grid, 0, foot_r)],
                          grid.model_pos[anim_metric_grid_index(&grid, 32, foot_r)]);
-    assert_true(gap > 0 && gap < 1e-16); /* ≈3.67e-17 (Appendix A) */
+    assert_true(gap > 0 && gap < 1e-16); /* ≈3.67e-17, the documented residue */
     anim_metric_grid_free(&grid);
 }
 

@@ -7,7 +7,9 @@
 
 #include <string.h>
 
+#include "animsmith/json.h"
 #include "animsmith/json_write.h"
+#include "animsmith/utf8.h"
 
 static void write_sample(anim_json_writer *w)
 {
@@ -95,6 +97,45 @@ static void test_escape(void **state)
     anim_strbuf_free(&sb);
 }
 
+/* Bytes that are not UTF-8 become the visible text \x{hh} (with its
+ * backslash escaped), so the output is valid UTF-8 and the string reads
+ * back as the same spelling the text output shows; valid multi-byte
+ * sequences pass through. */
+static void test_escape_invalid_utf8(void **state)
+{
+    (void)state;
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_json_escape_string(&sb, "bad\xff\xfename.glb", 13);
+    assert_string_equal(sb.data, "\"bad\\\\x{ff}\\\\x{fe}name.glb\"");
+    anim_strbuf_reset(&sb);
+    /* Overlong, surrogate, above U+10FFFF, truncated, lone continuation;
+     * then 2-, 3- and 4-byte sequences kept. */
+    const char s[] = "\xc0\xaf|\xed\xa0\x80|\xf4\x90\x80\x80|\xe2\x82|\x80|\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80";
+    anim_json_escape_string(&sb, s, sizeof s - 1);
+    assert_string_equal(sb.data,
+                        "\"\\\\x{c0}\\\\x{af}|\\\\x{ed}\\\\x{a0}\\\\x{80}|"
+                        "\\\\x{f4}\\\\x{90}\\\\x{80}\\\\x{80}|\\\\x{e2}\\\\x{82}|"
+                        "\\\\x{80}|\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"");
+    anim_strbuf_free(&sb);
+    /* The strict reader accepts it and reads back the visible spelling. */
+    anim_strbuf_reset(&sb);
+    anim_json_escape_string(&sb, "bad\xff\xfename.glb", 13);
+    anim_arena *arena = anim_arena_new();
+    anim_error err;
+    anim_error_clear(&err);
+    anim_json_value *v = anim_json_parse(arena, sb.data, sb.len, NULL, &err);
+    if (!v)
+        fail_msg("%s", err.message);
+    assert_int_equal(v->type, ANIM_JSON_STRING);
+    assert_int_equal(v->len, strlen("bad\\x{ff}\\x{fe}name.glb"));
+    assert_memory_equal(v->u.string, "bad\\x{ff}\\x{fe}name.glb", v->len);
+    anim_arena_free(arena);
+    anim_strbuf_free(&sb);
+    const unsigned char four[] = {0xf0, 0x9f, 0x98, 0x80};
+    assert_int_equal(anim_utf8_decode(four, 4, NULL), 4);
+    assert_int_equal(anim_utf8_decode(four, 3, NULL), 0);
+}
+
 static void test_misuse(void **state)
 {
     (void)state;
@@ -122,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_compact),
         cmocka_unit_test(test_pretty),
         cmocka_unit_test(test_escape),
+        cmocka_unit_test(test_escape_invalid_utf8),
         cmocka_unit_test(test_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

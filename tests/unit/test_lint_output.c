@@ -354,7 +354,8 @@ static void test_text_examples(void **state)
 
     /* --allow hides the findings (and their counts), never the gaps. */
     const char *allow[] = {"quat-norm", "quat-flip"};
-    anim_lint_render_options opts = {allow, 2, {NULL, NULL, ANIM_SOURCE_DIRTY_UNKNOWN}};
+    anim_lint_render_options opts = {allow, 2, {NULL, NULL, ANIM_SOURCE_DIRTY_UNKNOWN},
+                                     false, false};
     anim_strbuf_reset(&sb);
     anim_render_lint_text(&files[1], 1, &opts, &sb);
     assert_text(&sb,
@@ -451,7 +452,8 @@ static void test_json_example(void **state)
 
     anim_lint_json_input in[2] = {{&l[0].file, &l[0].asset->doc, &l[0].measurements},
                                   {&l[1].file, &l[1].asset->doc, &l[1].measurements}};
-    anim_lint_render_options opts = {NULL, 0, {"0.4.3", NULL, ANIM_SOURCE_DIRTY_UNKNOWN}};
+    anim_lint_render_options opts = {NULL, 0, {"0.4.3", NULL, ANIM_SOURCE_DIRTY_UNKNOWN},
+                                     false, false};
     anim_strbuf_reset(&sb);
     assert_int_equal(anim_render_lint_json(in, 2, &opts, &sb, &err), 0);
     assert_true(sb.len > 0 && sb.data[sb.len - 1] == '\n');
@@ -762,7 +764,8 @@ static void test_text_hand_built(void **state)
     assert_text(&sb, want);
 
     const char *allow[] = {"unknown-id", "loop-seam"};
-    anim_lint_render_options opts = {allow, 2, {NULL, NULL, ANIM_SOURCE_DIRTY_UNKNOWN}};
+    anim_lint_render_options opts = {allow, 2, {NULL, NULL, ANIM_SOURCE_DIRTY_UNKNOWN},
+                                     false, false};
     anim_strbuf_reset(&sb);
     anim_render_lint_text(files, 3, &opts, &sb);
     snprintf(want, sizeof want,
@@ -781,6 +784,126 @@ static void test_text_hand_built(void **state)
     free(h);
 }
 
+/* Repeated findings of one check, clip and severity: runs of four or
+ * more become one line with the count, the first three distinct bones
+ * and the first member's message; shorter runs, runs broken by another
+ * clip or severity, and findings with member rows stay line by line;
+ * --expand restores every line; colour wraps only the severity words. */
+static void test_text_grouping(void **state)
+{
+    (void)state;
+    anim_check_record rec[2];
+    record(&rec[0], "constant-track");
+    record(&rec[1], "loop-closure");
+    static const char *const bones[7] = {"Hips", "Spine", "Hips", "Spine1", "Neck", "Head",
+                                         "Neck"};
+    anim_finding fs[10];
+    for (int i = 0; i < 7; i++) {
+        fs[i] = finding("constant-track", ANIM_SEVERITY_NOTE, "Run", i % 2 ? "scale" : "move");
+        fs[i].bone = bones[i];
+    }
+    /* Three in clip 'Walk': under the group size. */
+    for (int i = 7; i < 10; i++) {
+        fs[i] = finding("constant-track", ANIM_SEVERITY_NOTE, "Walk", "walk bloat");
+        fs[i].bone = bones[i - 7];
+    }
+    fs[0].measured = anim_value_number(1.0);
+    rec[0].findings = fs;
+    rec[0].finding_count = 10;
+    /* Four node-only loop-closure warnings in 'Run'. */
+    anim_finding lc[4];
+    for (int i = 0; i < 4; i++) {
+        lc[i] = finding("loop-closure", ANIM_SEVERITY_WARNING, "Run", "seam");
+        lc[i].node = i < 2 ? "nodes/1:arm" : "nodes/2:leg";
+        lc[i].has_time = true;
+        lc[i].time_s = i;
+    }
+    rec[1].findings = lc;
+    rec[1].finding_count = 4;
+    anim_lint_file file;
+    memset(&file, 0, sizeof file);
+    file.path = "g.glb";
+    file.records = rec;
+    file.record_count = 2;
+
+    static const char SUMMARY[] =
+        "0 error(s), 4 warning(s), 10 note(s), 0 coverage gap(s), 0 available prediction "
+        "facet(s), 0 required-unavailable prediction facet(s)\n";
+    static const char WALK[] = "  note[constant-track] clip 'Walk' bone 'Hips': walk bloat\n"
+                               "  note[constant-track] clip 'Walk' bone 'Spine': walk bloat\n"
+                               "  note[constant-track] clip 'Walk' bone 'Hips': walk bloat\n";
+    char want[4096];
+    anim_strbuf sb = ANIM_STRBUF_INIT;
+    anim_render_lint_text(&file, 1, NULL, &sb);
+    snprintf(want, sizeof want,
+             "g.glb:\n"
+             "  warning[loop-closure] clip 'Run' \xc3\x97" "4 (nodes: nodes/1:arm, nodes/2:leg; "
+             "--expand lists them): first: seam\n"
+             "  note[constant-track] clip 'Run' \xc3\x97" "7 (bones: Hips, Spine, Spine1, "
+             "\xe2\x80\xa6 +2 more; --expand lists them): first: move (measured 1.0000)\n"
+             "%s%s",
+             WALK, SUMMARY);
+    assert_text(&sb, want);
+
+    anim_lint_render_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.expand = true;
+    anim_strbuf_reset(&sb);
+    anim_render_lint_text(&file, 1, &opts, &sb);
+    assert_false(sb.failed);
+    assert_null(strstr(sb.data, "\xc3\x97"));
+    assert_non_null(strstr(sb.data, "  note[constant-track] clip 'Run' bone 'Head': scale\n"));
+    assert_non_null(strstr(sb.data, "  warning[loop-closure] clip 'Run' node 'nodes/2:leg' "
+                                    "@3.000s: seam\n"));
+    size_t lines = 0;
+    for (const char *c = sb.data; *c; c++)
+        lines += *c == '\n';
+    assert_int_equal(lines, 1 + 14 + 1);
+    assert_non_null(strstr(sb.data, SUMMARY));
+
+    /* Colour: the severity word only; the summary stays plain. */
+    opts.expand = false;
+    opts.color = true;
+    anim_strbuf_reset(&sb);
+    anim_render_lint_text(&file, 1, &opts, &sb);
+    assert_false(sb.failed);
+    assert_non_null(strstr(sb.data, "  \x1b[33mwarning\x1b[0m[loop-closure] clip 'Run' \xc3\x97"));
+    assert_non_null(strstr(sb.data, "  \x1b[36mnote\x1b[0m[constant-track] clip 'Walk' bone "
+                                    "'Hips': walk bloat\n"));
+    assert_non_null(strstr(sb.data, SUMMARY));
+    anim_strbuf_free(&sb);
+}
+
+/* Colour on the hand-built file: error red, coverage magenta; with
+ * colour off the bytes are exactly the plain rendering. */
+static void test_text_color_words(void **state)
+{
+    (void)state;
+    hand_result *h = calloc(1, sizeof *h);
+    build_hand(h, "hand.glb");
+    anim_lint_render_options opts;
+    memset(&opts, 0, sizeof opts);
+    anim_strbuf plain = ANIM_STRBUF_INIT, sb = ANIM_STRBUF_INIT;
+    anim_render_lint_text(&h->file, 1, NULL, &plain);
+    anim_render_lint_text(&h->file, 1, &opts, &sb);
+    assert_text(&sb, plain.data);
+    opts.color = true;
+    anim_strbuf_reset(&sb);
+    anim_render_lint_text(&h->file, 1, &opts, &sb);
+    assert_false(sb.failed);
+    assert_non_null(strstr(sb.data, "  \x1b[31merror\x1b[0m[nan]: file-level problem\n"));
+    assert_non_null(strstr(sb.data, "  \x1b[35mcoverage\x1b[0m[nan] zzz_code \xc3\x97" "1"));
+    /* Markdown never colours. */
+    anim_strbuf md = ANIM_STRBUF_INIT;
+    anim_render_lint_markdown(&h->file, 1, &opts, &md);
+    assert_false(md.failed);
+    assert_null(strchr(md.data, '\x1b'));
+    anim_strbuf_free(&md);
+    anim_strbuf_free(&plain);
+    anim_strbuf_free(&sb);
+    free(h);
+}
+
 static void test_markdown_hand_built(void **state)
 {
     (void)state;
@@ -790,7 +913,8 @@ static void test_markdown_hand_built(void **state)
     build_small(&h[2], "clean.glb", false);
     anim_lint_file files[3] = {h[0].file, h[1].file, h[2].file};
     const char *allow[] = {"loop-seam"};
-    anim_lint_render_options opts = {allow, 1, {NULL, NULL, ANIM_SOURCE_DIRTY_UNKNOWN}};
+    anim_lint_render_options opts = {allow, 1, {NULL, NULL, ANIM_SOURCE_DIRTY_UNKNOWN},
+                                     false, false};
     anim_strbuf sb = ANIM_STRBUF_INIT;
     anim_render_lint_markdown(files, 3, &opts, &sb);
     assert_text(
@@ -912,7 +1036,8 @@ static void test_json_hand_built(void **state)
     hand_result *h = calloc(2, sizeof *h);
     build_small(&h[0], "allowed-only.glb", true);
     anim_lint_render_options opts = {
-        NULL, 0, {"0.4.3", "0123456789abcdef0123456789abcdef01234567", ANIM_SOURCE_CLEAN}};
+        NULL, 0, {"0.4.3", "0123456789abcdef0123456789abcdef01234567", ANIM_SOURCE_CLEAN},
+        false, false};
     anim_lint_json_input in = {&h[0].file, &empty, &m};
     anim_strbuf sb = ANIM_STRBUF_INIT;
     assert_int_equal(anim_render_lint_json(&in, 1, &opts, &sb, &err), 0);
@@ -1170,6 +1295,8 @@ int main(void)
         cmocka_unit_test_teardown(test_markdown_example, release_strings),
         cmocka_unit_test_teardown(test_json_example, release_strings),
         cmocka_unit_test_teardown(test_text_hand_built, release_strings),
+        cmocka_unit_test_teardown(test_text_grouping, release_strings),
+        cmocka_unit_test_teardown(test_text_color_words, release_strings),
         cmocka_unit_test_teardown(test_markdown_hand_built, release_strings),
         cmocka_unit_test_teardown(test_markdown_collapse_and_cells, release_strings),
         cmocka_unit_test_teardown(test_json_hand_built, release_strings),

@@ -121,7 +121,7 @@ static void test_quat_normalize_and_dot(void **state)
     assert_quat_near(anim_quat_normalize(q), anim_quat_make(0, 0, 0.6, 0.8), EPS);
     assert_near(anim_quat_dot(q, anim_quat_make(1, 1, 1, 1)), 7, 0);
     assert_quat_near(anim_quat_conj(q), anim_quat_make(0, 0, -3, 4), 0);
-    /* Zero quaternion: NaN, like the reference (callers check). */
+    /* Zero quaternion: NaN on purpose (callers check). */
     assert_false(anim_quat_is_finite(anim_quat_normalize(anim_quat_make(0, 0, 0, 0))));
     float f[4] = {0.f, 0.70710677f, 0.f, 0.70710677f};
     anim_quat w = anim_quat_from_f32(f);
@@ -237,7 +237,7 @@ static void test_decompose_negative_determinant(void **state)
     (void)state;
     anim_vec3 t = anim_vec3_make(1, 2, 3);
     anim_quat r = axis_angle(1, 1, 1, 60);
-    /* Mirror on z: recovered exactly (sign goes to z per spec 1.2). */
+    /* Mirror on z: recovered exactly (a negative determinant goes to s.z). */
     anim_mat4 m = anim_mat4_from_trs(t, r, anim_vec3_make(2, 3, -4));
     anim_vec3 dt, ds;
     anim_quat dr;

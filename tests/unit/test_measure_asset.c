@@ -1,4 +1,4 @@
-/* Static asset evidence (spec 3.13, seed 003): linear classification, a
+/* Static asset evidence: linear classification, a
  * built glTF with meshes, skins, materials and every image source kind,
  * the example assets (no meshes), and real corpus characters (skipped
  * without the corpus). The JSON is parsed back and read by path, so the

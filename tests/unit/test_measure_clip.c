@@ -1,6 +1,6 @@
-/* Root trajectory and speed (spec 3.10, 3.11; seed 003 "measure and
- * lint"), their place in the measurements-v18 clip record (3.12) and the
- * measure renderers (7.3): the Appendix A.2 numbers on the example assets,
+/* Root trajectory and speed, their place in the measurements-v18 clip
+ * record and the measure renderers: the documented numbers on the example
+ * assets,
  * small .gltf documents built here (base64 data-URI buffers) for Root vs
  * Hips selection and yaw winding, and hand-built metric grids for the
  * half-turn, canonicalization and domain-independence rules. */
@@ -87,7 +87,7 @@ static void measure_asset(const anim_asset *a, anim_rig_resolution *rig, anim_ar
         fail_msg("measure failed: %s", err.message);
 }
 
-/* ---- example assets (spec Appendix A.2, docs/fixtures.md) ------------ */
+/* ---- example assets (docs/fixtures.md) ------------------------------ */
 
 static void check_still_hips(const anim_clip_measurements *c)
 {
@@ -572,8 +572,8 @@ static void test_trajectory_json(void **state)
     anim_strbuf_free(&sb);
 }
 
-/* Spec Appendix A.2: the first line of `measure --format text` on
- * walk-dirty.glb, byte for byte. */
+/* The documented first line of `measure --format text` on walk-dirty.glb,
+ * byte for byte. */
 static void test_text_walk_dirty(void **state)
 {
     (void)state;
@@ -612,7 +612,7 @@ static void test_text_walk_dirty(void **state)
     anim_asset_free(a);
 }
 
-/* The measure envelope around the record (spec 7.3). */
+/* The measure envelope around the record. */
 static void test_json_envelope(void **state)
 {
     (void)state;
@@ -639,7 +639,7 @@ static void test_json_envelope(void **state)
     assert_non_null(two);
     assert_true(two > strstr(sb.data, "\"path\": \"one.glb\""));
     assert_true(sb.data[sb.len - 1] == '\n' && sb.data[sb.len - 2] == '}');
-    /* Spec 3.12 order of the clip's tail. */
+    /* The documented order of the clip's tail. */
     const char *keys[] = {"\"loop_continuity\"", "\"loop_continuity_availability\"",
                           "\"loop_endpoint_mode_availability\"", "\"frame_grid_availability\"",
                           "\"loop_seam_ratio\"", "\"loop_seam_ratio_availability\"", "\"gait\"",
@@ -659,12 +659,13 @@ static void test_json_envelope(void **state)
 }
 
 /* `measure --format json examples/assets/walk.glb`, checked field by field
- * against seed 001's printed record and spec 3.12; frozen here from the
+ * against the documented record and field order; frozen here from the
  * files array to the clip record's end (the tool block depends on the
- * build, the static evidence on measure_asset.h). Differences from the
- * seed's rounded figures: 3.7e-17 -> 3.67...e-17, 1.2e-15 -> 1.19...e-15,
- * 0.2 -> the f32 data widened; seam velocities ~1e-15 where the
- * reference's f32 arithmetic gives exactly 0. */
+ * build, the static evidence on measure_asset.h). The documented figures
+ * are rounded; the exact values printed are 3.67...e-17 (for 3.7e-17),
+ * 1.19...e-15 (for 1.2e-15), the f32 data widened (for 0.2), and seam
+ * velocities ~1e-15 (f64 arithmetic; f32 arithmetic would give exactly
+ * 0). */
 static const char WALK_JSON[] =
     "  \"files\": [\n"
     "    {\n"

@@ -1,7 +1,6 @@
-/* Loop and foot-cycle measurements (spec 3.4, 3.5, 3.7-3.9, 9.4): the
- * example assets' numbers of Appendix A.2 / docs/fixtures.md, row
- * availability (seed 003), the endpoint modes, the 9.4 error texts and the
- * JSON field shapes. */
+/* Loop and foot-cycle measurements: the example assets' documented numbers
+ * (docs/fixtures.md), row availability, the endpoint modes, the
+ * duplicate-endpoint analysis's error texts and the JSON field shapes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,7 +29,7 @@ static void assert_near(double a, double b, double eps)
     }
 }
 
-/* The value as a seed prints it: to 4 decimals. */
+/* The value as the documentation prints it: to 4 decimals. */
 static void assert_4dp(double v, double want)
 {
     char a[64], b[64];
@@ -81,7 +80,7 @@ static uint32_t bone_of(const loaded *L, const char *name)
     return anim_doc_find_bone(&L->asset->doc, name);
 }
 
-/* ---- the walks (Appendix A.2) ---- */
+/* ---- the walks (docs/fixtures.md) ---- */
 
 static void test_walk_dirty(void **state)
 {
@@ -128,7 +127,7 @@ static void test_walk_dirty(void **state)
     assert_near(L.fc.phase, 0.848168, 1e-5);
     assert_near(L.fc.lr_amplitude_m, 0.198797, 1e-5);
 
-    /* The measure text fragments of Appendix A.2. */
+    /* The documented measure text fragments. */
     anim_strbuf sb = {0};
     anim_loop_continuity_text(&L.lc, &sb);
     anim_loop_seam_ratio_text(&L.fc, &sb);
@@ -168,7 +167,7 @@ static void test_walk_clean(void **state)
     load_clip("walk.glb", "walk", &L);
     uint32_t foot_r = bone_of(&L, "foot_r");
     assert_int_equal(L.lc.availability, ANIM_AVAIL_MEASURED);
-    /* The f64 sin(2*pi) residue of the last key (spec 11.2 note). */
+    /* The f64 sin(2*pi) residue of the last key (docs/checks-loop.md). */
     assert_near(L.lc.bones[foot_r].position_delta_m, 3.67e-17, 0.01e-17);
     assert_near(L.lc.bones[foot_r].seam_velocity_delta_mps, 0.0, 1e-12);
     assert_true(L.fc.has_ratio);
@@ -179,7 +178,7 @@ static void test_walk_clean(void **state)
     assert_4dp(L.fc.lr_amplitude_m, 0.2);
 
     /* Declared loop: the last key repeats key 0 -> duplicate endpoint
-     * (Appendix B item 6: one closing key, 1.0 s -> 0.96875 s). */
+     * (one closing key, 1.0 s -> 0.96875 s). */
     anim_config *cfg = test_support_config_example("walk.animsmith.toml");
     anim_clip_expect ex;
     anim_config_clip_expect(cfg, "walk", &ex);
@@ -324,7 +323,7 @@ static void synth_init(synth *s, uint32_t bones, uint32_t tracks, double duratio
 static const float T5[5] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
 
 /* One bone with non-finite evidence becomes an unavailable row; the other
- * rows stay measured (seed 003), and the endpoint mode is unavailable. */
+ * rows stay measured, and the endpoint mode is unavailable. */
 static void test_unavailable_row(void **state)
 {
     (void)state;
@@ -506,7 +505,8 @@ static void test_rotation_seam(void **state)
     anim_metric_grid_free(&g);
 }
 
-/* Spec 9.4 error texts, in the order the analysis meets them. */
+/* The duplicate-endpoint analysis's error texts, in the order it meets
+ * them. */
 static void test_dup_endpoint_errors(void **state)
 {
     (void)state;

@@ -168,7 +168,7 @@ static void test_auto_picks_each_convention(void **state)
     (void)state;
     skeleton sk;
     anim_rig_resolution res;
-    /* The seeds' tutorial rig: 9 mixamo roles, outcome resolved. */
+    /* The tutorial's Mixamo rig: 9 mixamo roles, outcome resolved. */
     resolve(SKEL(&sk, "mixamorig:Hips", "mixamorig:LeftFoot",
                  "mixamorig:LeftToeBase", "mixamorig:RightFoot",
                  "mixamorig:RightToeBase", "mixamorig:Spine", "mixamorig:Head",
@@ -179,7 +179,7 @@ static void test_auto_picks_each_convention(void **state)
     assert_string_equal(res.outcome, ANIM_RIG_OUTCOME_RESOLVED);
     assert_bound(&res, ANIM_ROLE_LEFT_TOE, 2, ANIM_RIG_POLICY_EXACT);
 
-    /* The seeds' walk.glb: 3 of ue-mannequin's 10 roles -> coverage. */
+    /* The example walk.glb: 3 of ue-mannequin's 10 roles -> coverage. */
     resolve(SKEL(&sk, "pelvis", "foot_l", "foot_r"), "auto", NULL, &res);
     assert_string_equal(res.label, "ue-mannequin");
     assert_int_equal(res.resolved_count, 3);
@@ -285,7 +285,7 @@ static void test_ambiguous_exact(void **state)
     (void)state;
     skeleton sk;
     anim_rig_resolution res;
-    /* The peer bound the first "pelvis"; we refuse to guess. */
+    /* Binding the first "pelvis" would be a guess; the role stays unbound. */
     resolve(SKEL(&sk, "pelvis", "pelvis", "foot_l", "foot_r"), NULL, NULL, &res);
     assert_string_equal(res.label, "ue-mannequin");
     assert_int_equal(res.resolved_count, 2);
@@ -378,13 +378,13 @@ static void test_auto_two_role_rule(void **state)
     (void)state;
     skeleton sk;
     anim_rig_resolution res;
-    /* One role is not a detection (spec 4.4)... */
+    /* One role is not a detection... */
     resolve(SKEL(&sk, "root", "spine", "chest"), NULL, NULL, &res);
     assert_int_equal(res.resolved_count, 0);
     assert_string_equal(res.label, "unknown");
     assert_string_equal(res.outcome, ANIM_RIG_OUTCOME_COVERAGE);
     assert_null(res.base_profile);
-    /* ...but a named profile keeps a single role (spec 4.5). */
+    /* ...but a named profile keeps a single role. */
     resolve(SKEL(&sk, "root", "spine", "chest"), "ue-mannequin", NULL, &res);
     assert_int_equal(res.resolved_count, 1);
     assert_string_equal(res.label, "ue-mannequin");
@@ -466,7 +466,7 @@ static void test_blender_markers(void **state)
     skeleton sk;
     anim_rig_resolution res;
     /* Generic names fold onto the blender table, but without a .L/.R bone
-     * auto does not take it (the seeds' clip.glb prints none detected). */
+     * auto does not take it (the example clip.glb prints none detected). */
     resolve(SKEL(&sk, "root", "spine", "chest"), "blender", NULL, &res);
     assert_int_equal(res.resolved_count, 2);
     resolve(SKEL(&sk, "root", "spine", "chest"), NULL, NULL, &res);
@@ -578,7 +578,7 @@ static void test_format_inspect(void **state)
     (void)state;
     skeleton sk;
     anim_rig_resolution res;
-    /* The seeds' tutorial transcript, byte for byte. */
+    /* The tutorial's inspect transcript, byte for byte. */
     const anim_doc *doc =
         SKEL(&sk, "mixamorig:Hips", "mixamorig:LeftFoot", "mixamorig:LeftToeBase",
              "mixamorig:RightFoot", "mixamorig:RightToeBase", "mixamorig:Spine",

@@ -1,4 +1,4 @@
-/* Track evaluation, pose sampling and FK (spec 2.1-2.3), on documents
+/* Track evaluation, pose sampling and FK, on documents
  * built in memory. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -229,7 +229,7 @@ static void test_segment_nonfinite_times(void **state)
 }
 
 /* Reference segment: linear scan for the first index with T > t (the
- * spec's definition, valid for sorted times). */
+ * definition of the segment, valid for sorted times). */
 static anim_segment scan_segment(const float *T, uint32_t n, double t)
 {
     anim_segment s = {0, 0, 0};

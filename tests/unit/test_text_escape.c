@@ -1,4 +1,4 @@
-/* Text escaping (spec 0.3): text_atom, TOML basic strings, {:?}.
+/* Text escaping: text_atom, TOML basic strings, {:?}.
  *
  * Run with --emit-toml to print a TOML document of quoted samples and their
  * UTF-8 bytes in hex; tests/scripts/text_escape_toml.sh parses it with
@@ -54,7 +54,7 @@ static size_t utf8_encode(uint32_t cp, char out[4])
     return 4;
 }
 
-/* Spec 0.3's set, Cc included, as inclusive ranges. */
+/* The escaped presentation set, Cc included, as inclusive ranges. */
 static const uint32_t set_ranges[][2] = {
     {0x0000, 0x001F},   {0x007F, 0x009F},   {0x00AD, 0x00AD},
     {0x034F, 0x034F},   {0x061C, 0x061C},   {0x180B, 0x180E},

@@ -1,7 +1,8 @@
 /* The example contracts, byte for byte as committed under examples/.
- * Texts printed in the product docs (walk.animsmith.toml, demote.toml,
- * character.animsmith.toml and the symptom pages' Config blocks) are copied
- * from them; the rest are written for their fixtures (docs/fixtures.md). */
+ * The documented example contracts (walk.animsmith.toml, demote.toml,
+ * character.animsmith.toml and the symptoms' example contracts) are kept
+ * word for word, so a user can copy them from the docs; the rest are
+ * written for their fixtures (docs/fixtures.md). */
 #include "contracts.h"
 
 const fg_contract fg_contracts[] = {

@@ -4,7 +4,7 @@
 
 #include "builder.h"
 
-/* Each fills a fresh builder with one document (spec 11 and docs/fixtures.md). */
+/* Each fills a fresh builder with one document (docs/fixtures.md). */
 typedef void (*fg_recipe)(fg_builder *b);
 
 void fg_clip_clean(fg_builder *b);

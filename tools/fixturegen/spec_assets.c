@@ -1,7 +1,8 @@
-/* The four assets whose bytes are fixed by spec section 11: clip.glb,
- * clip-dirty.glb, walk.glb and walk-dirty.glb. Every arithmetic step below
- * mirrors the recipe's precision exactly (f32 vs f64, evaluation order);
- * changing any of it changes the committed bytes. */
+/* The four assets whose bytes are fixed (they equal the test corpus's
+ * reference files except the version string): clip.glb, clip-dirty.glb,
+ * walk.glb and walk-dirty.glb. Every arithmetic step below keeps the
+ * recipe's precision exactly (f32 vs f64, evaluation order); changing any
+ * of it changes the committed bytes. */
 #include <math.h>
 
 #include "fixtures.h"

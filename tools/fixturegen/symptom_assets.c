@@ -1,6 +1,6 @@
-/* The symptom-page fixtures of the product docs (seed 001): each one is a
- * mutation of the sample walk that makes exactly the findings its page
- * prints fire. docs/fixtures.md lists the numbers every recipe aims at.
+/* The symptom fixtures: each one is a mutation of the sample walk that makes
+ * exactly the findings its symptom's example shows fire. docs/fixtures.md
+ * lists the numbers every recipe aims at.
  *
  * Rigs use ue-mannequin names (pelvis / foot_l / foot_r) so `auto` resolves
  * hips and both feet; key times are k/32 s so every clip sits on a 32 fps

@@ -1,0 +1,256 @@
+/* The command and option table (see options.h) and the --help printer. */
+#include "options.h"
+
+#include <string.h>
+
+#define END {NULL, NULL, NULL, CLI_VALUE_NONE, NULL, NULL, NULL}
+
+static const cli_option common_options[] = {
+    {"--config", NULL, "FILE", CLI_VALUE_FILE, NULL, "./animsmith.toml when present",
+     "project contract (may also come before the command)"},
+    {"--help", "-h", NULL, CLI_VALUE_NONE, NULL, NULL, "print this help"},
+    END,
+};
+
+static const cli_option global_options[] = {
+    {"--config", NULL, "FILE", CLI_VALUE_FILE, NULL, "./animsmith.toml when present",
+     "project contract"},
+    {"--help", "-h", NULL, CLI_VALUE_NONE, NULL, NULL,
+     "print help (also `animsmith <command> --help`)"},
+    {"--version", "-V", NULL, CLI_VALUE_NONE, NULL, NULL,
+     "print the version and compiled-in features"},
+    END,
+};
+
+static const cli_option inspect_options[] = {
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text",
+     "output format: text (for reading) or json (for scripts)"},
+    END,
+};
+static const char *const inspect_examples[] = {
+    "animsmith inspect examples/assets/walk.glb",
+    "animsmith inspect character.glb --format json > character.inspect.json",
+    NULL,
+};
+
+static const cli_option measure_options[] = {
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "json text", "json", "output format"},
+    {"--jobs", NULL, "N", CLI_VALUE_NUMBER, NULL, "the number of online cores",
+     "files measured at once (1 to 1024); output order never changes"},
+    END,
+};
+static const char *const measure_examples[] = {
+    "animsmith measure examples/assets/walk.glb --format text",
+    "animsmith measure assets/ > baseline.json",
+    NULL,
+};
+
+static const cli_option lint_options[] = {
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json markdown", "text",
+     "output format: text, json (every finding, for CI) or markdown (a CI comment)"},
+    {"--select", NULL, "IDS", CLI_VALUE_CHECKS, NULL, "every check",
+     "run only these checks (comma-separated ids, repeatable; see `animsmith checks`)"},
+    {"--allow", NULL, "IDS", CLI_VALUE_CHECKS, NULL, "none",
+     "hide these checks' findings from text and markdown and from the exit code"},
+    {"--deny-warnings", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "warnings fail the run too (exit 1), not only errors"},
+    {"--expand", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "text: list every finding of a repeated check instead of one grouped line per clip"},
+    {"--color", NULL, "WHEN", CLI_VALUE_CHOICE, "auto always never", "auto",
+     "text: colour severities (auto: only on a terminal and when NO_COLOR is unset)"},
+    {"--jobs", NULL, "N", CLI_VALUE_NUMBER, NULL, "the number of online cores",
+     "files linted at once (1 to 1024); output order never changes"},
+    END,
+};
+static const char *const lint_examples[] = {
+    "animsmith lint examples/assets/walk.glb",
+    "animsmith lint assets/ --deny-warnings --format markdown > lint.md",
+    NULL,
+};
+
+static const cli_option fix_options[] = {
+    {"--output", "-o", "PATH", CLI_VALUE_FILE, NULL, NULL,
+     "write the repaired asset here (the input is left as it is)"},
+    {"--in-place", NULL, NULL, CLI_VALUE_NONE, NULL, "off", "rewrite the input itself"},
+    {"--dry-run", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "write nothing; print what would be repaired and exit 1 when something would be"},
+    {"--repair", NULL, "IDS", CLI_VALUE_REPAIRS, "quat-norm quat-flip", "quat-norm,quat-flip",
+     "the repairs to run, in this order (comma-separated, repeatable)"},
+    END,
+};
+static const char *const fix_examples[] = {
+    "animsmith fix examples/assets/clip-dirty.glb --dry-run",
+    "animsmith fix examples/assets/clip-dirty.glb -o fixed.glb",
+    NULL,
+};
+
+static const cli_option diff_options[] = {
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text", "output format"},
+    END,
+};
+static const char *const diff_examples[] = {
+    "animsmith diff before.glb after.glb",
+    "animsmith diff baseline.json examples/assets/walk.glb --format json",
+    NULL,
+};
+
+static const cli_option checks_options[] = {
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text", "output format"},
+    END,
+};
+static const char *const checks_examples[] = {
+    "animsmith checks",
+    "animsmith checks --format json",
+    NULL,
+};
+
+static const cli_command_doc commands[] = {
+    {"inspect", "describe a glTF/GLB asset: rig roles, skeleton, materials, mesh instances, clips",
+     "animsmith inspect <file> [--format text|json]", "<file>: one .glb or .gltf asset",
+     inspect_options, inspect_examples},
+    {"measure", "print the semantic metrics the checks judge, per clip, plus static asset evidence",
+     "animsmith measure <file|dir...> [--format json|text] [--jobs N]",
+     "<file|dir...>: assets, or directories searched recursively for .glb and .gltf files",
+     measure_options, measure_examples},
+    {"lint", "judge assets against the contract (animsmith.toml): findings and coverage gaps",
+     "animsmith lint <file|dir...> [--format text|json|markdown] [--select id[,id]] "
+     "[--allow id[,id]] [options]",
+     "<file|dir...>: assets, or directories searched recursively for .glb and .gltf files",
+     lint_options, lint_examples},
+    {"fix", "repair rotation keys losslessly, byte-surgically (repairs: quat-norm, quat-flip)",
+     "animsmith fix <file> (-o <out> | --in-place | --dry-run) [--repair quat-norm,quat-flip]",
+     "<file>: one .glb or .gltf asset", fix_options, fix_examples},
+    {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
+     "animsmith diff <before> <after> [--format text|json]",
+     "<before> <after>: two assets, or measure/lint JSON reports of ours", diff_options,
+     diff_examples},
+    {"checks", "list every check: id, family, default severity and what it judges",
+     "animsmith checks [--format text|json]", NULL, checks_options, checks_examples},
+};
+#define COMMAND_COUNT (sizeof commands / sizeof *commands)
+
+size_t cli_command_doc_count(void)
+{
+    return COMMAND_COUNT;
+}
+
+const cli_command_doc *cli_command_doc_at(size_t index)
+{
+    return index < COMMAND_COUNT ? &commands[index] : NULL;
+}
+
+const cli_command_doc *cli_command_doc_find(const char *name)
+{
+    for (size_t c = 0; c < COMMAND_COUNT; c++)
+        if (strcmp(commands[c].name, name) == 0)
+            return &commands[c];
+    return NULL;
+}
+
+const cli_option *cli_common_options(void)
+{
+    return common_options;
+}
+
+const cli_option *cli_global_options(void)
+{
+    return global_options;
+}
+
+static bool spells(const cli_option *opt, const char *arg)
+{
+    size_t n = strlen(opt->flag);
+    if (strncmp(arg, opt->flag, n) == 0 && (arg[n] == '\0' || (arg[n] == '=' && opt->value_name)))
+        return true;
+    if (!opt->short_flag)
+        return false;
+    n = strlen(opt->short_flag);
+    return strncmp(arg, opt->short_flag, n) == 0 &&
+           (arg[n] == '\0' || (arg[n] == '=' && opt->value_name));
+}
+
+const cli_option *cli_option_lookup(const cli_command_doc *cmd, const char *arg)
+{
+    for (const cli_option *o = cmd->options; o && o->flag; o++)
+        if (spells(o, arg))
+            return o;
+    for (const cli_option *o = common_options; o->flag; o++)
+        if (spells(o, arg))
+            return o;
+    return NULL;
+}
+
+void cli_option_spelling(const cli_option *opt, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s%s%s%s", opt->short_flag ? opt->short_flag : "",
+             opt->short_flag ? ", " : "", opt->flag, opt->value_name ? " <" : "",
+             opt->value_name ? opt->value_name : "", opt->value_name ? ">" : "");
+}
+
+/* Writes text word-wrapped to 79 columns, continuation lines indented to
+ * column `indent` (the first line starts at column `at`). */
+static void put_wrapped(const char *text, size_t at, size_t indent, FILE *out)
+{
+    enum { WIDTH = 79 };
+    const char *p = text;
+    size_t col = at;
+    while (*p) {
+        size_t word = strcspn(p, " ");
+        if (col > indent && col + 1 + word > WIDTH) {
+            fprintf(out, "\n%*s", (int)indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(p, 1, word, out);
+        col += word;
+        p += word;
+        while (*p == ' ')
+            p++;
+    }
+    fputc('\n', out);
+}
+
+static void print_options(const cli_option *opts, FILE *out)
+{
+    enum { LEFT = 24 };
+    for (const cli_option *o = opts; o->flag; o++) {
+        char left[64], text[512];
+        cli_option_spelling(o, left, sizeof left);
+        snprintf(text, sizeof text, "%s%s%s%s", o->help, o->default_text ? " (default: " : "",
+                 o->default_text ? o->default_text : "", o->default_text ? ")" : "");
+        int used = fprintf(out, "  %-*s", LEFT - 2, left);
+        if (used > LEFT) {
+            fprintf(out, "\n%*s", LEFT, "");
+            used = LEFT;
+        }
+        put_wrapped(text, (size_t)used, LEFT, out);
+    }
+}
+
+void cli_print_command_help(const cli_command_doc *cmd, FILE *out)
+{
+    fprintf(out, "%s\n\nUsage: %s\n", cmd->summary, cmd->usage);
+    if (cmd->operands) {
+        fputs("\n  ", out);
+        put_wrapped(cmd->operands, 2, 4, out);
+    }
+    fputs("\nOptions:\n", out);
+    print_options(cmd->options, out);
+    print_options(common_options, out);
+    fputs("\nExamples:\n", out);
+    for (size_t e = 0; cmd->examples[e]; e++)
+        fprintf(out, "  %s\n", cmd->examples[e]);
+}
+
+void cli_print_top_help(const char *version, FILE *out)
+{
+    fprintf(out, "animsmith %s: is this animation clip game-ready?\n\n", version);
+    fputs("Usage: animsmith [--config <FILE>] <command> [args]\n\nCommands:\n", out);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("\nGlobal options:\n", out);
+    print_options(global_options, out);
+    fputs("\nExit codes: 0 no failing findings, 1 failing findings, 2 operator error.\n", out);
+}

@@ -1,0 +1,1 @@
+lint --allow nann examples/assets/walk.glb

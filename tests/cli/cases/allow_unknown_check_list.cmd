@@ -1,0 +1,1 @@
+lint --allow nan,quat-nrom examples/assets/walk.glb

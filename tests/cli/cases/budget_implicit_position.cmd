@@ -1,0 +1,1 @@
+measure tests/fixtures/budgets/implicit-position.gltf

@@ -1,0 +1,1 @@
+measure --format json tests/fixtures/budgets/shared-grid.gltf

@@ -1,0 +1,1 @@
+checks examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/contract/typos.toml inspect examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml lint --select nan examples/assets/walk.glb examples/assets/run-ring.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/contract/typos.toml measure --format text examples/assets/walk.glb examples/assets/clip.glb

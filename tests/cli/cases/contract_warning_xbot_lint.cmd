@@ -1,0 +1,1 @@
+--config tests/fixtures/contract/typos.toml lint --select nan $ANIMSMITH_CORPUS/gltf/Xbot.glb

@@ -1,0 +1,1 @@
+diff tests/fixtures/reports/clip-dirty.measure.json tests/fixtures/reports/clip-fixed.lint.json

@@ -1,0 +1,1 @@
+diff tests/fixtures/reports/clip-dirty.lint.json examples/assets/clip-dirty.glb

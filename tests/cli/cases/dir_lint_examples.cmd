@@ -1,0 +1,1 @@
+lint --select nan examples/assets

@@ -1,0 +1,1 @@
+lint tests/fixtures/budgets/huge-key-time.gltf

@@ -1,0 +1,1 @@
+lint --frobnicate examples/assets/walk.glb

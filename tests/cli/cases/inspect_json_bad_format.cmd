@@ -1,0 +1,1 @@
+inspect examples/assets/walk.glb --format xml

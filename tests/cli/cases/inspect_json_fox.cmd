@@ -1,0 +1,1 @@
+inspect $ANIMSMITH_CORPUS/gltf/Fox.glb --format=json

@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml lint --color auto examples/assets/walk-dirty.glb

@@ -1,0 +1,1 @@
+lint --color sometimes examples/assets/walk-dirty.glb

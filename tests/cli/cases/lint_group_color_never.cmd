@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml lint --color never examples/assets/walk-dirty.glb

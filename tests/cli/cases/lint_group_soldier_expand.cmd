@@ -1,0 +1,1 @@
+lint --expand "$ANIMSMITH_CORPUS/gltf/Soldier.glb"

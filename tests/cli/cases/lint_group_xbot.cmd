@@ -1,0 +1,1 @@
+lint "$ANIMSMITH_CORPUS/gltf/Xbot.glb"
