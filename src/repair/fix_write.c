@@ -95,7 +95,9 @@ static int list_input_files(const anim_fix *fix, input_files *in, anim_error *er
     return 0;
 }
 
-enum { MAIN_FILE = UINT32_MAX };
+/* The buffer index that stands for the main file (not an enum: UINT32_MAX
+ * is outside the range ISO C allows an enumerator). */
+#define MAIN_FILE UINT32_MAX
 
 /* Refuses a write of `target` (the main file, or external buffer b) that
  * would replace one of the input's own files, except in place, where the
