@@ -17,7 +17,7 @@
 # longer, so one run is as precise and keeps the 100x case within minutes),
 # MB/s, peak RSS (largest of the runs; for inspect the largest single
 # process) and each
-# tool's wall time over animsmith's. Then the targets:
+# tool's wall time over animsmith's. Then the performance targets:
 # validator/animsmith >= 20, animsmith 100x/1x wall <= ~120, animsmith peak
 # RSS <= 2 x largest file + one clip's metric grid.
 #

@@ -2,10 +2,9 @@
  *
  * Keys are written in exactly the order the caller writes them, so output
  * is deterministic by construction (no hash maps anywhere). Two layouts:
- * compact (no whitespace) and pretty, which reproduces serde_json's
- * PrettyFormatter byte for byte: 2-space indent, ": " after keys, one
- * element per line, and "[]" / "{}" for empty containers. Strings are
- * escaped like serde_json: `"` `\` and \b \f \n \r \t get short escapes,
+ * compact (no whitespace) and pretty: 2-space indent, ": " after keys,
+ * one element per line, and "[]" / "{}" for empty containers. Strings are
+ * escaped minimally: `"` `\` and \b \f \n \r \t get short escapes,
  * other control characters become \u00xx, everything else (including
  * non-ASCII UTF-8) is copied verbatim. */
 #ifndef ANIMSMITH_JSON_WRITE_H

@@ -1,12 +1,12 @@
 /* Number formatting for every text and JSON output.
  *
  * Messages and JSON use three families of formats:
- *   - JSON numbers in serde_json/ryu style: shortest round-trip digits,
- *     integral values keep ".0", exponent form outside a fixed range;
- *   - "plain display" (Rust's `{x}` on f64): shortest digits, never an
- *     exponent, no ".0" for integral values;
- *   - fixed precision (`{:.N}` == printf "%.Nf") with Rust's spellings of
- *     NaN and the infinities. */
+ *   - JSON numbers: shortest round-trip digits, integral values keep
+ *     ".0", exponent form outside a fixed range;
+ *   - "plain display": shortest digits, never an exponent, no ".0" for
+ *     integral values;
+ *   - fixed precision (printf "%.Nf") with NaN, inf and -inf spelled
+ *     so, and exponent form for huge magnitudes. */
 #ifndef ANIMSMITH_NUMFMT_H
 #define ANIMSMITH_NUMFMT_H
 
@@ -32,11 +32,12 @@ int anim_fmt_shortest_f64(double v, char digits[18], int *exp10);
 /* The same for binary32: digits that round-trip the float (at most 9). */
 int anim_fmt_shortest_f32(float v, char digits[18], int *exp10);
 
-/* serde_json f64: plain for 1e-5 <= |v| < 1e16, else "1e-7",
- * "3.6739403974420595e-17", "1.2e16". Non-finite prints "null" (what
- * serde_json emits; callers should not rely on it). Returns the length. */
+/* JSON f64: plain for 1e-5 <= |v| < 1e16, else "1e-7",
+ * "3.6739403974420595e-17", "1.2e16". Non-finite prints "null" (callers
+ * should not rely on it: JSON has no non-finite numbers). Returns the
+ * length. */
 size_t anim_fmt_f64_json(double v, char buf[ANIM_FMT_JSON_MAX]);
-/* serde_json f32: digits that round-trip the float, plain for
+/* JSON f32: digits that round-trip the float, plain for
  * 1e-6 <= |v| < 1e13. */
 size_t anim_fmt_f32_json(float v, char buf[ANIM_FMT_JSON_MAX]);
 

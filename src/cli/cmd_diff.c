@@ -2,8 +2,9 @@
  * measurements moved between two revisions. Each side is an asset,
  * measured now with the current config and roles, or a `.json`
  * measure/lint report of ours (current or a historical version diff
- * reads: docs/diff.md). Exit 0 when nothing moved beyond the significance floors, 1 when something did, 2 for an
- * unreadable, malformed or mismatched input. */
+ * reads: docs/diff.md). Exit 0 when nothing moved beyond the significance
+ * floors, 1 when something did, 2 for an unreadable, malformed or
+ * mismatched input. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>

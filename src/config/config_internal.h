@@ -14,8 +14,8 @@
 #include "animsmith/toml.h"
 
 /* One [clips.<selector>] table while loading: in_place is kept apart so the
- * conflict with movement_owner_xz can be reported after sorting (spec 6.5
- * rule 3 runs in key order, after every parse-time check). */
+ * conflict with movement_owner_xz can be reported after sorting (that
+ * semantic rule runs in key order, after every parse-time check). */
 typedef struct cfg_clip_tmp {
     anim_clip_selector sel;
     size_t key_len;      /* selector bytes (for the byte-wise sort) */
@@ -29,7 +29,7 @@ typedef struct cfg_ctx {
     anim_arena *arena; /* cfg->arena */
     const char *path;  /* as given, for messages */
     anim_error *err;
-    /* The two runtime-selector spellings (spec 6.5 rule 1). */
+    /* The two runtime-selector spellings (declaring both is an error). */
     const anim_toml_entry *runtime_selectors;
     const anim_toml_entry *legacy_selectors;
     anim_string_list runtime_list;
@@ -61,7 +61,8 @@ int cfg_fail(cfg_ctx *c, uint32_t line, uint32_t column, const char *fmt, ...);
 int cfg_nomem(cfg_ctx *c);
 
 /* Quoting for messages: TOML basic-string form (safe in a terminal, can be
- * pasted back into the file), and Rust-debug form for the spec 6.5 texts. */
+ * pasted back into the file), and a double-quoted, backslash-escaped form
+ * for the semantic-rule messages. */
 const char *cfg_quote(cfg_ctx *c, const char *s, size_t len);
 const char *cfg_debug_quote(cfg_ctx *c, const char *s, size_t len);
 /* parent.key as TOML spells it: key bare when it is a bare key, quoted

@@ -1,8 +1,9 @@
-/* Loading animsmith.toml (spec 6.1, 6.5): read the bytes, parse strict
- * TOML, refuse dates anywhere, read the transition families first (the seed
- * reads them before the generic config), then every other top-level table
- * in document order, then the semantic rules that need the whole file. The
- * first problem found is the one reported; nothing is returned with it. */
+/* Loading animsmith.toml: read the bytes, parse strict TOML, refuse dates
+ * anywhere, read the transition families first (before the generic
+ * config, so their errors are reported first), then every other
+ * top-level table in document order, then the semantic rules that need
+ * the whole file. The first problem found is the one reported; nothing is
+ * returned with it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@ static const char *const top_keys[] = {"rig",         "checks", "runtime_nodes",
                                        "clips",       "gait_groups", "sync_groups",
                                        "engine",      "transition_families", "limits", NULL};
 
-/* Effective runtime selectors (spec 6.2): runtime_nodes.selectors when
+/* Effective runtime selectors: runtime_nodes.selectors when
  * present, else the legacy rest-world-scale spelling; duplicates removed
  * keeping the first occurrence. Sorting copies keeps this n log n even for
  * a hostile list. */
@@ -56,7 +57,8 @@ static int effective_selectors(cfg_ctx *c)
     return 0;
 }
 
-/* Spec 6.5 rule 1, reported at whichever spelling comes second. */
+/* Declaring both runtime-selector spellings is an error, reported at
+ * whichever spelling comes second. */
 static int selectors_conflict(cfg_ctx *c)
 {
     if (!c->runtime_selectors || !c->legacy_selectors)

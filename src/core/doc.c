@@ -106,7 +106,7 @@ static uint32_t expected_components(anim_path path)
 
 bool anim_track_is_valid(const anim_track *track)
 {
-    /* Spec 1.4, tests in the stated order. */
+    /* The tests in the order doc.h states them. */
     if (!track || track->key_count == 0 || !track->times)
         return false;
     for (uint32_t k = 0; k < track->key_count; k++) {

@@ -1,7 +1,7 @@
-/* The metric grid (spec 2.4): one clip sampled on a uniform time grid and
- * taken to model space, computed once and shared by every measurement and
- * check. Built track-major (each track sweeps all frames with a segment
- * cursor, later tracks overwriting earlier ones as in spec 2.2), then FK
+/* The metric grid: one clip sampled on a uniform time grid and taken to
+ * model space, computed once and shared by every measurement and check.
+ * Built track-major (each track sweeps all frames with a segment cursor,
+ * later tracks overwriting earlier ones as in anim_pose_sample), then FK
  * frame by frame; the only allocations are the grid's own block and one
  * scratch array of model matrices. */
 #include "animsmith/sample.h"
@@ -17,7 +17,7 @@ uint32_t anim_clip_default_frame_count(const anim_clip *clip)
     uint32_t n = 2;
     if (!clip || !clip->tracks)
         return n;
-    /* Every TRS track counts, valid or not (spec 2.4). */
+    /* Every TRS track counts, valid or not. */
     for (uint32_t i = 0; i < clip->track_count; i++) {
         if (clip->tracks[i].key_count > n)
             n = clip->tracks[i].key_count;
@@ -188,7 +188,7 @@ int anim_metric_grid_uniform(const anim_doc *doc, const anim_clip *clip, uint32_
         return -1;
     double d = clip->duration_s;
     double last = (double)(frame_count - 1);
-    /* Multiplication first, then division (spec 2.4). The last time is
+    /* Multiplication first, then division (t = d·i/(N−1)). The last time is
      * stored as d itself: (d·(N−1))/(N−1) can miss d by an ulp in double,
      * and the seam pair must sit exactly at the clip's end. */
     for (uint32_t i = 0; i < frame_count; i++)

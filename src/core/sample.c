@@ -1,4 +1,4 @@
-/* Track evaluation, poses and forward kinematics (spec 2.1-2.3) in f64.
+/* Track evaluation, poses and forward kinematics in f64.
  * The metric grid built on top of these lives in grid.c. */
 #include "animsmith/sample.h"
 
@@ -57,7 +57,7 @@ static anim_segment finish_segment(const float *times, uint32_t k1, double t)
     return seg;
 }
 
-/* The clamps of spec 2.1. Returns true with *seg filled when t clamps. */
+/* The clamps of anim_segment (sample.h). Returns true with *seg filled when t clamps. */
 static bool clamp_segment(const float *times, uint32_t n, double t, anim_segment *seg)
 {
     seg->u = 0.0;
@@ -133,7 +133,7 @@ anim_storage anim_track_storage(const anim_track *track)
     return ANIM_STORAGE_NONE;
 }
 
-/* Element e's floats, or NULL past the end (tolerant fetch, spec 2.1). */
+/* Element e's floats, or NULL past the end (tolerant fetch). */
 static const float *element(const anim_track *track, uint64_t e)
 {
     if (!track->values || e >= track->value_count)
@@ -228,7 +228,7 @@ static anim_quat sample_quat_seg(const anim_track *track, anim_segment seg)
     case ANIM_INTERP_LINEAR:
     default:
         /* Shortest path decided on the raw stored values, before either
-         * is normalized, as the reference does. */
+         * is normalized. */
         if (anim_quat_dot(q0, q1) < 0.0)
             q1 = anim_quat_neg(q1);
         return anim_quat_slerp(anim_quat_normalize(q0), anim_quat_normalize(q1), seg.u);

@@ -311,7 +311,7 @@ static int build_skins(const anim_source *src, anim_arena *arena, anim_doc *doc,
             return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         for (size_t i = 0; i < (size_t)skin->joint_count * 16; i++)
             skin->inverse_bind[i] = f[i];
-        /* Later skins overwrite earlier ones (spec 1.2); inspect's [skinned]. */
+        /* Later skins overwrite earlier ones; inspect's [skinned]. */
         for (uint32_t j = 0; j < skin->joint_count; j++) {
             anim_bone *bone = &doc->bones[doc->node_to_bone[skin->joints[j]]];
             bone->has_inverse_bind = true;

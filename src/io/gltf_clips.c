@@ -1,4 +1,4 @@
-/* Animations to clips (spec 1.3). Sampler encodings are checked before any
+/* Animations to clips. Sampler encodings are checked before any
  * byte is read, then the layout, then the key/value counts; values are kept
  * exactly as authored (no normalization, no hemisphere fixing, no sorting),
  * because judging the authored data is the point. */

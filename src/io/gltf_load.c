@@ -108,7 +108,8 @@ static int glb_split(anim_source *src, anim_error *err)
             src->bin_offset = data;
             src->bin_length = len;
         }
-        /* Chunks of other types are ignored, as the GLB spec requires. */
+        /* Chunks of other types are ignored, as the glTF 2.0 specification
+         * requires for GLB. */
         at = data + len;
         chunk++;
     }

@@ -1,4 +1,4 @@
-/* Nodes to bones (spec 1.2): every node is a bone, ordered by a depth-first
+/* Nodes to bones: every node is a bone, ordered by a depth-first
  * pre-order walk from the roots in ascending index, children in the order
  * each node lists them. The graph must be a forest. */
 #include "io/gltf_internal.h"

@@ -62,7 +62,7 @@ static double side_height(const foot_set *fs, uint32_t frame, const uint32_t *bo
     return sum / (double)n;
 }
 
-/* Euclidean remainder (Rust's f64::rem_euclid), kept as is: a tiny
+/* Euclidean remainder (x mod m, taken non-negative), kept as is: a tiny
  * negative phase may round up to exactly 1.0, and the reported phase keeps
  * that value rather than folding it to 0. */
 static double rem_euclid(double x, double m)

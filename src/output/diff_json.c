@@ -1,8 +1,8 @@
-/* diff JSON view (spec 7.5; seed 003 "diff"): the output-v19 envelope
- * with the two inputs as given, the delta count and one object per delta.
- * before/after are left out when a side has no value. With a findings
- * comparison, summary.findings and a top-level findings object follow
- * (see diff.h); without one the output is exactly seed 003's shape. */
+/* diff JSON view: the output-v19 envelope with the two inputs as given,
+ * the delta count and one object per delta. before/after are left out
+ * when a side has no value. With a findings comparison, summary.findings
+ * and a top-level findings object follow (see diff.h); without one the
+ * output is exactly the plain measurement-diff shape. */
 #include "animsmith/diff.h"
 #include "animsmith/json_write.h"
 #include "animsmith/report.h"

@@ -1,4 +1,4 @@
-/* diff text view (spec 7.5): one line per significant change, then the
+/* diff text view: one line per significant change, then the
  * count; with two lint reports, one line per added or removed finding and
  * a findings summary. Clip names, metrics, notes and finding fields carry
  * names taken from assets or reports, so each is escaped for the

@@ -1,5 +1,5 @@
-/* The output-v19 JSON envelope header (seed 003 "Common envelope") and the
- * per-file identity and rig records shared by measure and lint. */
+/* The output-v19 JSON envelope header and the per-file identity and rig
+ * records shared by measure and lint. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,8 +51,8 @@ void anim_output_write_file_identity(anim_json_writer *w, const char *path,
     anim_json_writer_end_object(w);
 }
 
-/* Role names sorted byte-wise: the reference keys these maps by the role's
- * name string, so "left_foot" precedes "spine". */
+/* Role names sorted byte-wise: these maps are keyed by the role's name
+ * string, so "left_foot" precedes "spine". */
 static size_t roles_by_name(anim_role order[ANIM_ROLE_COUNT])
 {
     size_t n = 0;

@@ -1,6 +1,5 @@
-/* Lint JSON: the output-v19 envelope with one record per file (spec 7.4,
- * seed 003 "measure and lint"). Machine evidence keeps every finding:
- * --allow never applies here. */
+/* Lint JSON: the output-v19 envelope with one record per file. Machine
+ * evidence keeps every finding: --allow never applies here. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,7 +116,7 @@ static void write_finding(anim_json_writer *w, const anim_finding *f)
     /* prediction_scope belongs to engine checks, not evaluated here. */
     if (f->has_time) {
         anim_json_writer_key(w, "time_s");
-        anim_json_writer_f32(w, (float)f->time_s); /* an f32 value (spec 5.1) */
+        anim_json_writer_f32(w, (float)f->time_s); /* an f32 value */
     }
     if (f->measured.kind != ANIM_VALUE_NONE) {
         anim_json_writer_key(w, "measured");

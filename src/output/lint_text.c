@@ -1,4 +1,4 @@
-/* Lint text output (spec 7.4 "render_text") and the finding order and
+/* Lint text output and the finding order and
  * coverage grouping it shares with Markdown. Runs of repeated findings are
  * one line each unless opts->expand (lint_text_group.c); opts->color
  * colours the severity words (color.c).
@@ -264,7 +264,7 @@ static void message_part(anim_strbuf *out, const anim_finding *f)
 {
     anim_strbuf_puts(out, ": ");
     atom(out, f->message ? f->message : "");
-    /* An expected value without a measured one prints nothing (spec 7.4). */
+    /* An expected value without a measured one prints nothing. */
     if (f->measured.kind != ANIM_VALUE_NONE) {
         anim_strbuf_puts(out, " (measured ");
         atom_value(out, &f->measured);

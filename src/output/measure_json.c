@@ -1,6 +1,5 @@
-/* `measure --format json` (spec 7.3; seed 003 "Common envelope", "measure
- * and lint"): the output-v19 envelope around one measurements-v18 object
- * per file, in argument order. */
+/* `measure --format json`: the output-v19 envelope around one
+ * measurements-v18 object per file, in argument order. */
 #include "animsmith/measure.h"
 #include "animsmith/report.h"
 

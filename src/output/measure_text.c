@@ -102,7 +102,7 @@ static void clip_line(const anim_clip_measurements *c, anim_strbuf *out)
 
 /* ---- static asset evidence ---- */
 
-/* 6 decimals, or Rust's {:.6e} (no '+', no zero padding in the
+/* 6 decimals, or exponent form with 6 decimals (no '+', no zero padding in the
  * exponent) when non-zero and |v| < 1e-4 or >= 1e6. */
 static void put_fact(anim_strbuf *out, double v)
 {

@@ -2,10 +2,10 @@
 # fix transcripts that write files. The CLI case runner runs from the
 # repository root and cannot name a temporary directory, so the -o and
 # --in-place transcripts live here: each runs inside a temporary directory
-# with relative output names, so stdout is compared exactly as the seeds
-# print it (`-> fixed.glb`), one summary line per run. Also: refusals leave existing files untouched,
-# --dry-run writes nothing, .gltf with an external buffer, and data-URI
-# buffers reported as skipped.
+# with relative output names, so stdout is compared exactly as docs/fix.md
+# prints it (`-> fixed.glb`), one summary line per run. Also: refusals
+# leave existing files untouched, --dry-run writes nothing, .gltf with an
+# external buffer, and data-URI buffers reported as skipped.
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
@@ -36,7 +36,7 @@ same() { # NAME FILE_A FILE_B
     if cmp -s "$2" "$3"; then echo "ok   $1"; else echo "FAIL $1: $2 and $3 differ"; fail=1; fi
 }
 
-# The seed's GLB as .gltf: an external .bin, or the same bytes as a data URI.
+# The dirty example GLB as .gltf: an external .bin, or the same bytes as a data URI.
 to_gltf() { # GLB OUT.gltf BIN_NAME|data
     python3 - "$@" <<'PY'
 import base64, json, os, struct, sys
@@ -65,8 +65,8 @@ fixed_to() {
 }
 clean_dry=$'0 key(s) would be fixed across 0 track(s) -> no output written\n'
 
-# Seed 001, "First lint in 60 seconds" step 2.
-expect "fix -o fixed.glb (seed transcript)" 0 "$(fixed_to fixed.glb)"$'\n' "" -- \
+# The documented first repair: fix the dirty clip into a new file.
+expect "fix -o fixed.glb (documented transcript)" 0 "$(fixed_to fixed.glb)"$'\n' "" -- \
     fix dirty.glb -o fixed.glb
 expect "fixed.glb is clean (idempotent)" 0 "$clean_dry" "" -- fix fixed.glb --dry-run
 same "the input is untouched" "$dirty" "$tmp/w/dirty.glb"

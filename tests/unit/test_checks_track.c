@@ -1,4 +1,4 @@
-/* The per-track mechanical checks (spec 5.2-5.5, 5.7): nan,
+/* The per-track mechanical checks: nan,
  * time-monotonic, quat-norm, quat-flip, duration-sanity. Each test runs the
  * whole lint (anim_lint_run with the default contract, --select of these
  * ids) on an example asset or on a small .gltf built here with a base64
@@ -214,9 +214,9 @@ static void test_clip_dirty(void **state)
     assert_int_equal(findings_of(&r, "quat-norm"), 1);
     assert_int_equal(findings_of(&r, "quat-flip"), 1);
 
-    /* The peer's measured value: the f32 length of
+    /* The expected measured value: the f32 length of
      * (0, 0.10482508689165115, 0, 1.0447543859481812) with the SIMD
-     * grouping, widened (spec App. A.3: ~1.05000007). */
+     * grouping, widened (~1.05000007; lint text shows 1.0500). */
     const anim_finding *n = test_support_finding(&r.file, "quat-norm", 0);
     assert_finding(n, "quat-norm", ANIM_SEVERITY_ERROR, "swing", "spine", 0.5,
                    1.0500000715255737, 1.0, "non-unit rotation key (worst at key 2)");

@@ -1,7 +1,6 @@
-/* Unit tests of the animsmith.toml loader (spec 6, seed 001 configuration
- * reference): every example contract loads; each table's type and domain
- * errors name the file, line, column and key; glob precedence; the in_place
- * alias; runtime-node selectors; [engine]; transition families; dates. */
+/* Unit tests of the animsmith.toml loader (docs/config.md): every example
+ * contract loads; each table's type and domain errors name the file, line,
+ * column and key; glob precedence; the in_place alias; runtime-node selectors; [engine]; transition families; dates. */
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -471,7 +470,8 @@ static void test_clip_keys(void **state)
     assert_string_equal(rr->u.string.data, "extract");
     anim_config_free(cfg);
 
-    /* fps and pins are judged by their checks (spec 5.7, 5.27), not here. */
+    /* fps and pins are judged by their checks (duration-sanity, fps), not
+     * here. */
     cfg = load("[clips.w]\nfps = -1\nduration_s = { value = nan, tolerance = -1 }\n");
     assert_f64(cfg->clips[0].expect.fps.value, -1, 0);
     assert_true(isnan(cfg->clips[0].expect.duration_s.value));
@@ -719,7 +719,7 @@ static void test_engine(void **state)
         anim_config_free(cfg);
     }
 
-    /* Settings alone are accepted (spec 6.1); an empty table selects none. */
+    /* Settings alone are accepted; an empty table selects none. */
     cfg = load("[engine.settings]\nconvert_units = true\n");
     assert_false(cfg->engine.present);
     assert_non_null(cfg->engine.settings);
@@ -860,7 +860,8 @@ static void test_transition_families_invalid(void **state)
                  at + strlen(swaps[i][0]));
         fails_with(text, swaps[i][2]);
     }
-    /* Families are read before the other tables (the seed's order). */
+    /* Families are read before the other tables, so their errors come
+     * first. */
     fails_with("[rig]\nbad = 1\n[transition_families.\"X\"]\n", "transition family id \"X\"");
 }
 

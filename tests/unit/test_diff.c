@@ -1,6 +1,6 @@
-/* diff: measurement-record validation, report envelopes, the spec 10
- * comparison (floors, circular metrics, availability, rows, bone sets) and
- * both renderers. Measurement trees are written by hand so every rule is
+/* diff: measurement-record validation, report envelopes, the comparison
+ * (floors, circular metrics, availability, rows, bone sets) and both
+ * renderers. Measurement trees are written by hand so every rule is
  * pinned independently of the measurement code; one test measures a real
  * example asset to prove the writer and the validator agree. */
 #include <setjmp.h>
@@ -229,7 +229,7 @@ static void test_circular_metrics(void **state)
     assert_int_equal(r.count, 0);
 
     /* Unwrapped yaw is ordinary: a full turn stays visible although the
-     * net yaw is unchanged (seed 003). */
+     * net yaw is unchanged. */
     clip_params c = base(), d = base();
     c.net = d.net = 0.0;
     c.unwrapped = 0.0;

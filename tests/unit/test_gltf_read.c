@@ -1,5 +1,5 @@
 #define _XOPEN_SOURCE 700 /* realpath, symlink */
-/* The glTF/GLB reader (spec 1.1-1.4): documents are assembled in memory
+/* The glTF/GLB reader: documents are assembled in memory
  * (JSON with base64 data-URI buffers, GLB bytes framed here), so every
  * accepted shape and every refusal message is pinned exactly. */
 #include <setjmp.h>
@@ -1026,7 +1026,8 @@ static void test_animation_refusals(void **state)
     const char *nodes4 = "'nodes':[{},{},{},{}],";
     char doc[4096];
 
-    /* The seed's overflowing byteOffset, named by clip and node. */
+    /* The documented overflowing byteOffset (poisoned-track), named by
+     * clip and node. */
     expect_refusal(HEAD "'bufferViews':[{'buffer':0,'byteOffset':18446744073709551615,'byteLength':12},"
                         "{'buffer':0,'byteOffset':12,'byteLength':36}],"
                         "'accessors':[" ACC2 "],'nodes':[{},{},{},{}],"

@@ -1,13 +1,13 @@
-/* Lint renderers (spec 7.3, 7.4; seed 003 "Common envelope", "measure and
- * lint") and the embedded measurements object (spec 3.2-3.13).
+/* Lint renderers (text, Markdown, the JSON envelope) and the embedded
+ * measurements object.
  *
  * Two kinds of input: real runs of anim_lint_run over the example assets
- * (whose text must match spec Appendix A.3 byte for byte), and hand-built
- * results that exercise every optional field, the gap grouping and the
- * `, … +k more` rule, --allow and hostile names. JSON output is parsed
- * back with our own reader to check its structure and that every summary
- * partition sums to its total. The long exact JSON expectations are golden
- * files in tests/golden/ (see assert_golden). */
+ * (whose text is the documented example output, pinned byte for byte),
+ * and hand-built results that exercise every optional field, the gap
+ * grouping and the `, … +k more` rule, --allow and hostile names. JSON
+ * output is parsed back with our own reader to check its structure and
+ * that every summary partition sums to its total. The long exact JSON
+ * expectations are golden files in tests/golden/ (see assert_golden). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,7 +48,8 @@ static void assert_text(const anim_strbuf *sb, const char *expected)
  *
  * ANIMSMITH_UPDATE_GOLDEN=1 rewrites a mismatching file with what was
  * produced and still fails the test: every regenerated value must be
- * reviewed against the spec (git diff) before it is accepted. */
+ * reviewed (git diff) against the documented behaviour before it is
+ * accepted. */
 
 static void golden_path(const char *name, char *buf, size_t cap)
 {
@@ -113,7 +114,7 @@ static void assert_golden(const anim_strbuf *sb, const char *name)
         bool ok = f && fwrite(got, 1, got_len, f) == got_len;
         if (f && fclose(f) != 0)
             ok = false;
-        fprintf(stderr, ok ? "rewrote %s: review the diff against the spec, then rerun\n"
+        fprintf(stderr, ok ? "rewrote %s: review the diff, then rerun\n"
                            : "could not rewrite %s\n",
                 path);
     }
@@ -290,7 +291,7 @@ static void lint_example(const char *name, const anim_config *cfg, anim_arena *a
     assert_non_null(out->asset);
     assert_int_equal(anim_lint_run(out->asset, cfg, NULL, &out->file, &err), 0);
     /* What `lint` embeds (cmd_lint.c): the clip facts plus the static
-     * asset evidence of the loaded file (spec 3.13). */
+     * asset evidence of the loaded file. */
     assert_int_equal(anim_measure_asset_document(out->asset, &out->file.rig, cfg, arena,
                                                  &out->measurements, &err),
                      0);
@@ -323,7 +324,8 @@ static const char WALK_DIRTY_TEXT[] =
     "first_frame_rest_delta; subjects: walk): only 0 usable first-frame rotation track(s); at "
     "least three are required\n";
 
-/* Spec A.3, all three default-config runs in one invocation. */
+/* The documented lint text of the examples, all three default-config runs
+ * in one invocation. */
 static void test_text_examples(void **state)
 {
     (void)state;
@@ -541,8 +543,9 @@ static void test_json_example(void **state)
     assert_keys(get(anim_json_item(get(bp, "gaps"), 0), "scope"), "code,subject");
 
     /* walk.glb: Hips and both feet resolved, a grid exists -> every sampled
-     * fact is measured (spec 3.12 order); no loop or fps is declared, so
-     * loop_endpoint_mode and frame_grid are only their availabilities. */
+     * fact is measured (in per-clip field order); no loop or fps is
+     * declared, so loop_endpoint_mode and frame_grid are only their
+     * availabilities. */
     const anim_json_value *walk =
         get(get(get(anim_json_item(files, 1), "measurements"), "clips"), "walk");
     assert_keys(walk, "duration_s,frame_count,animated_bones,bone_channels,"
@@ -1195,7 +1198,7 @@ static void test_measure_hand_built(void **state)
     anim_arena_free(arena);
 }
 
-/* frame_grid (spec 3.6) and loop declarations come from the contract. */
+/* frame_grid and loop declarations come from the contract. */
 static void test_measure_frame_grid(void **state)
 {
     (void)state;
@@ -1254,17 +1257,18 @@ static void test_measure_frame_grid(void **state)
     /* The bone's rest rotation is the zero quaternion (memset) and the clip
      * only animates translation, so its model rotation has zero length:
      * the grid exists, so loop_continuity is measured with that row
-     * unavailable (seed 003: rows carry their own availability), and the
+     * unavailable (rows carry their own availability), and the
      * declared loop cannot be judged without it -> loop_endpoint_mode
-     * unavailable (spec 3.5; seed 003 "loops without enough finite
-     * evidence report unavailable"). */
+     * unavailable (loops without enough finite evidence report
+     * unavailable). */
     assert_int_equal(m.clips[1].loop_endpoint_mode, ANIM_AVAIL_UNAVAILABLE);
     assert_int_equal(m.clips[1].loop_continuity, ANIM_AVAIL_MEASURED);
     assert_non_null(m.clips[1].loop);
     assert_int_equal(m.clips[1].loop->bone_count, 1);
     assert_int_equal(m.clips[1].loop->measured_bone_count, 0);
     assert_int_equal(m.clips[1].loop->bones[0].availability, ANIM_AVAIL_UNAVAILABLE);
-    /* No roles: nothing role-dependent applies (spec 3.8-3.11). */
+    /* No roles: nothing role-dependent applies (loop_seam_ratio, gait,
+     * root_trajectory, speed_mps). */
     assert_int_equal(m.clips[1].loop_seam_ratio, ANIM_AVAIL_NOT_APPLICABLE);
     assert_int_equal(m.clips[1].gait, ANIM_AVAIL_NOT_APPLICABLE);
     assert_int_equal(m.clips[1].root_trajectory, ANIM_AVAIL_NOT_APPLICABLE);
@@ -1278,7 +1282,7 @@ static void test_measure_frame_grid(void **state)
                                     "\"frame_grid_availability\":\"measured\","
                                     "\"loop_seam_ratio_availability\":\"not_applicable\""));
 
-    /* A non-finite value refuses the whole object (spec 3.12). */
+    /* A non-finite value refuses the whole object. */
     m.clips[1].duration_s = 0.0 / 0.0;
     anim_strbuf_reset(&sb);
     anim_json_writer_init(&w, &sb, false);
