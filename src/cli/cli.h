@@ -37,6 +37,10 @@ struct anim_asset *cli_load_asset(const char *path, const struct anim_config *cf
  * change the exit code of work that was done (docs/cli.md: exit codes). */
 void cli_deliver(const anim_strbuf *out);
 
+/* `--format text|json` for the commands that print text by default: sets
+ * *json, or prints the operator error and returns 2. */
+int cli_text_or_json(const char *value, bool *json);
+
 /* True when argv[i] is -h or --help. */
 bool cli_is_help(const char *arg);
 

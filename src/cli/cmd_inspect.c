@@ -415,10 +415,8 @@ static int parse_args(int argc, char **argv, const char **path, bool *json)
     for (int i = 1; i < argc; i++) {
         const char *v;
         if ((v = cli_option_value(argc, argv, &i, "--format", NULL))) {
-            if (strcmp(v, "text") && strcmp(v, "json"))
-                return cli_operator_error("--format: unknown format '%s' (expected text or json)",
-                                          v);
-            *json = strcmp(v, "json") == 0;
+            if (cli_text_or_json(v, json))
+                return EXIT_OPERATOR;
         } else if (!strcmp(argv[i], "--format")) {
             return cli_operator_error("%s requires a value", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {

@@ -53,6 +53,14 @@ anim_config *cli_config(const cli_globals *globals, int *rc)
     return cfg;
 }
 
+int cli_text_or_json(const char *value, bool *json)
+{
+    if (strcmp(value, "text") && strcmp(value, "json"))
+        return cli_operator_error("--format: unknown format '%s' (expected text or json)", value);
+    *json = strcmp(value, "json") == 0;
+    return 0;
+}
+
 anim_asset *cli_load_asset(const char *path, const anim_config *cfg, anim_error *err)
 {
     anim_load_options opts;
