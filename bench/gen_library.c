@@ -16,13 +16,14 @@
  * Output is a pure function of the arguments (no clock, no randomness), so
  * two runs write byte-identical files.
  *
- *   gen_library [--preset 1x|10x|100x|large] [--files N] [--clips N]
+ *   gen_library [--preset 1x|10x|100x|large|lib24] [--files N] [--clips N]
  *               [--keys N] [--fps N] OUTDIR
  *
  * Presets scale the key count, the cost driver the benchmark measures:
  * 1x = 20 files x 4 clips x 60 keys, 10x = 600 keys, 100x = 6000 keys;
- * large = one file of 500 clips x 60 keys. Explicit options given after a
- * preset override it. */
+ * large = one file of 500 clips x 60 keys; lib24 = 24 files x 12 clips x
+ * 60 keys, the studio-library shape the lint profile (bench/profile_lint.sh)
+ * is taken on. Explicit options given after a preset override it. */
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -422,6 +423,10 @@ static int parse_args(int argc, char **argv, gen_opts *o)
                 o->files = 1;
                 o->clips = 500;
                 o->keys = 60;
+            } else if (!strcmp(p, "lib24")) {
+                o->files = 24;
+                o->clips = 12;
+                o->keys = 60;
             } else
                 return -1;
         } else if (!strcmp(a, "--files") && has_value) {
@@ -446,11 +451,14 @@ static int parse_args(int argc, char **argv, gen_opts *o)
 }
 
 static const char USAGE[] =
-    "usage: gen_library [--preset 1x|10x|100x|large] [--files N] [--clips N] "
+    "usage: gen_library [--preset 1x|10x|100x|large|lib24] [--files N] [--clips N] "
     "[--keys N>=2] [--fps N] OUTDIR\n"
     "\n"
     "Generates a deterministic clip library (GLB files and an animsmith.toml)\n"
     "into OUTDIR for the lint benchmark.\n"
+    "\n"
+    "Presets: 1x = 20 files x 4 clips x 60 keys; 10x = 600 keys; 100x = 6000 keys;\n"
+    "large = 1 file x 500 clips x 60 keys; lib24 = 24 files x 12 clips x 60 keys.\n"
     "\n"
     "  -h, --help  print this help and exit\n";
 

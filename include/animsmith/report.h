@@ -146,6 +146,39 @@ size_t anim_gap_group_summary(const anim_gap_group *g, anim_gap_field field, ani
 /* A finding value for display: numbers "{:.4}", text verbatim. */
 void anim_lint_put_value(anim_strbuf *out, const anim_value *v);
 
+/* ---- Records first, envelope after (measure; lint's summary counts), so
+ * a worker renders each file as soon as it is done and `animsmith merge`
+ * can join the records of shard reports without re-rendering them. */
+
+/* One measure file record, as a fragment for
+ * anim_render_measure_json_assemble (the same bytes anim_render_measure_json
+ * writes for that file). */
+int anim_render_measure_json_file(const anim_measure_file *file, anim_strbuf *fragment,
+                                  anim_error *err);
+
+/* The measure envelope (summary.files = n) around n fragments, in order. */
+int anim_render_measure_json_assemble(const anim_strbuf *fragments, size_t n,
+                                      const anim_tool_info *tool, anim_strbuf *out,
+                                      anim_error *err);
+
+/* The counts of the lint envelope's summary, accumulated file by file
+ * (zero-initialise it first). */
+typedef struct anim_lint_json_summary {
+    size_t files;
+    size_t findings[ANIM_SEVERITY_ERROR + 1]; /* by anim_severity */
+    size_t checks, selected, enabled, applicable;
+    size_t eval[ANIM_EVAL_COMPLETE + 1];      /* by anim_evaluation */
+    size_t gaps;
+} anim_lint_json_summary;
+
+void anim_lint_json_summary_add(anim_lint_json_summary *s, const anim_lint_file *file);
+
+/* The lint envelope with summary s around n file-record fragments, in
+ * order (anim_render_lint_json_assemble is this after summing its files). */
+int anim_render_lint_json_envelope(const anim_lint_json_summary *s, const anim_strbuf *fragments,
+                                   size_t n, const anim_tool_info *tool, anim_strbuf *out,
+                                   anim_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -123,6 +123,7 @@ typedef struct anim_metric_grid {
     anim_vec3 *model_pos;   /* translation column of the model matrix */
     anim_quat *model_rot;   /* model rotation, composed without scale */
     void *block_;           /* owning allocation (private) */
+    void *lazy_;            /* fill state of a prepared grid; NULL once complete (private) */
 } anim_metric_grid;
 
 /* The bytes a grid of frames x bones takes. Grids larger than the
@@ -150,6 +151,32 @@ bool anim_clip_has_metric_grid(const anim_clip *clip);
  * (size limit, out of memory, bad argument; grid zeroed). */
 int anim_metric_grid_build(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
                            anim_error *err);
+
+/* anim_metric_grid_build without the fill: the same grid (same return
+ * values, same budget refusal), whose entries are computed only when a
+ * reader asks for them with anim_metric_grid_need_frames or
+ * anim_metric_grid_need_bones, each exactly as the full fill computes it.
+ * times is set; local, model_pos and model_rot hold an entry only once it
+ * was asked for. doc and clip must outlive the grid. The asks write into
+ * the grid through a const pointer, so one prepared grid must not be read
+ * by two threads at once (give each thread its own grid). */
+int anim_metric_grid_prepare(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
+                             anim_error *err);
+
+/* Fills every bone of the given frames (out-of-range frames ignored).
+ * Cannot fail: the state it needs was allocated by the builder. A no-op
+ * on a complete grid. */
+void anim_metric_grid_need_frames(const anim_metric_grid *grid, const uint32_t *frames, uint32_t count);
+
+/* Fills every frame of the given bones (out-of-range bones ignored),
+ * and of their ancestors on the way. A no-op on a complete grid. */
+void anim_metric_grid_need_bones(const anim_metric_grid *grid, const uint32_t *bones, uint32_t count);
+
+/* How many (frame, bone) entries have been computed: frame_count x
+ * bone_count for a complete grid, what the readers asked for (with the
+ * ancestors FK needed) for a prepared one, 0 for a zeroed grid. Each entry
+ * is computed at most once. */
+uint64_t anim_metric_grid_filled_entries(const anim_metric_grid *grid);
 
 /* A uniform grid of frame_count (>= 2) frames over [0, clip duration] with
  * the same time formula, without the existence rule (for callers that

@@ -49,6 +49,7 @@ static int check_side(anim_lint_context *ctx, anim_check_record *rec, const anim
                               "%s foot/toe role not resolved", s->word);
     if (anim_check_scope(ctx, rec, s->scope, clip->name))
         return -1;
+    anim_metric_grid_need_bones(grid, &bone, 1);
 
     /* Ground: the lowest sampled height. NaN heights never compare below
      * it and never count as stance. */

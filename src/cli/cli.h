@@ -41,6 +41,12 @@ void cli_deliver(const anim_strbuf *out);
  * *json, or prints the operator error and returns 2. */
 int cli_text_or_json(const char *value, bool *json);
 
+/* A stored JSON report's bytes (NUL-terminated, in the arena): a regular
+ * file of at most max_bytes (over_hint, may be NULL, is appended to that
+ * refusal). On failure prints the operator error and returns NULL. */
+char *cli_read_report(const char *path, size_t max_bytes, const char *over_hint,
+                      struct anim_arena *arena, size_t *len);
+
 /* True when argv[i] is -h or --help. */
 bool cli_is_help(const char *arg);
 

@@ -65,45 +65,6 @@ static bool is_report_path(const char *path)
            tolower((unsigned char)ext[4]) == 'n';
 }
 
-/* The report's bytes, size-capped before anything is allocated. */
-static char *read_report(const char *path, anim_arena *arena, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cli_operator_error("%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        cli_operator_error("%s: not a regular file", path);
-        return NULL;
-    }
-    if (st.st_size < 0 || (unsigned long long)st.st_size > ANIM_DIFF_REPORT_MAX_BYTES) {
-        fclose(f);
-        cli_operator_error("%s: %lld bytes exceeds the %zu-byte report limit", path,
-                           (long long)st.st_size, ANIM_DIFF_REPORT_MAX_BYTES);
-        return NULL;
-    }
-    size_t size = (size_t)st.st_size;
-    char *text = anim_arena_alloc(arena, size + 1);
-    if (!text) {
-        fclose(f);
-        cli_operator_error("out of memory");
-        return NULL;
-    }
-    size_t got = size ? fread(text, 1, size, f) : 0;
-    int bad = ferror(f);
-    fclose(f);
-    if (bad || got != size) {
-        cli_operator_error("%s: short read", path);
-        return NULL;
-    }
-    text[size] = '\0';
-    *len = size;
-    return text;
-}
-
 typedef struct {
     const char *config_path;
     anim_config *cfg;
@@ -152,7 +113,7 @@ static const anim_json_value *load_side(const char *path, config_cache *cc, anim
     if (!is_report_path(path))
         return measure_asset(path, cc, arena, rc);
     size_t len = 0;
-    char *text = read_report(path, arena, &len);
+    char *text = cli_read_report(path, ANIM_DIFF_REPORT_MAX_BYTES, NULL, arena, &len);
     if (!text) {
         *rc = EXIT_OPERATOR;
         return NULL;

@@ -16,6 +16,7 @@
 #include "args.h"
 #include "cli.h"
 #include "jobs.h"
+#include "shard.h"
 
 typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN } lint_format;
 
@@ -32,6 +33,7 @@ typedef struct {
     lint_color color;
     lint_format format;
     int jobs;
+    cli_shard shard;            /* --shard K/N */
 } lint_args;
 
 static int parse_args(int argc, char **argv, lint_args *a)
@@ -57,6 +59,9 @@ static int parse_args(int argc, char **argv, lint_args *a)
         } else if ((v = cli_option_value(argc, argv, &i, "--jobs", NULL))) {
             if (cli_parse_jobs(v, &a->jobs))
                 return EXIT_OPERATOR;
+        } else if ((v = cli_option_value(argc, argv, &i, "--shard", NULL))) {
+            if (cli_shard_parse(v, &a->shard))
+                return EXIT_OPERATOR;
         } else if ((v = cli_option_value(argc, argv, &i, "--color", NULL))) {
             if (!strcmp(v, "auto"))
                 a->color = COLOR_AUTO;
@@ -72,7 +77,7 @@ static int parse_args(int argc, char **argv, lint_args *a)
             a->expand = true;
         } else if (!strcmp(argv[i], "--format") || !strcmp(argv[i], "--select") ||
                    !strcmp(argv[i], "--allow") || !strcmp(argv[i], "--jobs") ||
-                   !strcmp(argv[i], "--color")) {
+                   !strcmp(argv[i], "--color") || !strcmp(argv[i], "--shard")) {
             return cli_operator_error("%s requires a value", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_operator_error("lint: unknown option '%s'", argv[i]);
@@ -248,9 +253,11 @@ static bool run_fails(const anim_lint_file *files, size_t n, const lint_args *a)
 static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, bool *fails)
 {
     size_t n = a->files.count;
-    anim_lint_file *files = calloc(n, sizeof *files);
-    const anim_lint_file **file_ptrs = calloc(n, sizeof *file_ptrs);
-    anim_strbuf *fragments = calloc(n, sizeof *fragments);
+    /* A shard may hold no file: its report is still printed. */
+    size_t cap = n ? n : 1;
+    anim_lint_file *files = calloc(cap, sizeof *files);
+    const anim_lint_file **file_ptrs = calloc(cap, sizeof *file_ptrs);
+    anim_strbuf *fragments = calloc(cap, sizeof *fragments);
     int rc = 0;
     if (!files || !file_ptrs || !fragments)
         rc = cli_operator_error("out of memory");
@@ -311,14 +318,16 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
         rc = cli_operator_error("lint: no input files (usage: animsmith lint <file...>)");
     if (!rc)
         rc = cli_expand_inputs(&a.operands, &a.files);
+    if (!rc)
+        rc = cli_shard_apply(&a.shard, &a.files);
     anim_config *cfg = NULL;
     if (!rc)
         cfg = cli_config(globals, &rc);
     lint_slot *slots = NULL;
     anim_contract_usage *usages = NULL;
     if (!rc) {
-        slots = calloc(a.files.count, sizeof *slots);
-        usages = calloc(a.files.count, sizeof *usages);
+        slots = calloc(a.files.count ? a.files.count : 1, sizeof *slots);
+        usages = calloc(a.files.count ? a.files.count : 1, sizeof *usages);
         if (!slots || !usages)
             rc = cli_operator_error("out of memory");
     }

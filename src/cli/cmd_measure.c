@@ -2,7 +2,10 @@
  * the checks judge, per clip, plus the static asset evidence
  * (docs/measurements.md). JSON is the default. Files are measured on
  * every core (--jobs N) and printed in argument order once all are done; a
- * file that fails is named on stderr and nothing is printed (exit 2). */
+ * file that fails is named on stderr and nothing is printed (exit 2).
+ * Each worker renders its file's output as soon as the file is measured
+ * and releases the asset, so memory holds the files in flight plus the
+ * rendered output, never the whole library. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +20,14 @@
 #include "args.h"
 #include "cli.h"
 #include "jobs.h"
+#include "shard.h"
 
 typedef struct {
     cli_list operands; /* as given: files and directories */
     cli_list files;    /* operands with directories expanded */
     bool text;
     int jobs;
+    cli_shard shard;   /* --shard K/N */
 } measure_args;
 
 static int parse_args(int argc, char **argv, measure_args *a)
@@ -40,7 +45,11 @@ static int parse_args(int argc, char **argv, measure_args *a)
         } else if ((v = cli_option_value(argc, argv, &i, "--jobs", NULL))) {
             if (cli_parse_jobs(v, &a->jobs))
                 return EXIT_OPERATOR;
-        } else if (!strcmp(argv[i], "--format") || !strcmp(argv[i], "--jobs")) {
+        } else if ((v = cli_option_value(argc, argv, &i, "--shard", NULL))) {
+            if (cli_shard_parse(v, &a->shard))
+                return EXIT_OPERATOR;
+        } else if (!strcmp(argv[i], "--format") || !strcmp(argv[i], "--jobs") ||
+                   !strcmp(argv[i], "--shard")) {
             return cli_operator_error("%s requires a value", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             return cli_operator_error("measure: unknown option '%s'", argv[i]);
@@ -53,12 +62,9 @@ static int parse_args(int argc, char **argv, measure_args *a)
     return 0;
 }
 
+/* Per-file outcome, filled by a worker: the rendered output only. */
 typedef struct {
-    anim_asset *asset;
-    anim_rig_resolution rig;
-    char sha256[65];
-    anim_measurements m;
-    anim_arena *arena;  /* per file: workers never share an arena */
+    anim_strbuf out;    /* the file's JSON record, or its text lines */
     bool ok;
     char *error;
 } measured_file;
@@ -75,7 +81,32 @@ static void fail_with(measured_file *mf, const char *path, const char *msg)
     mf->error = cli_file_error(path, msg);
 }
 
-/* Loads and measures one file on a worker thread (touches only its slot). */
+/* Measures the loaded asset and renders its output into mf->out. */
+static int measure_and_render(const measure_job *job, size_t i, anim_asset *asset,
+                              anim_arena *arena, measured_file *mf, anim_error *err,
+                              bool *names_file)
+{
+    const char *path = job->args->files.items[i];
+    char sha256[65];
+    anim_sha256_hex(asset->source.bytes, asset->source.byte_count, sha256);
+    anim_rig_config rig_cfg = anim_config_rig(job->cfg);
+    anim_rig_resolution rig;
+    anim_measurements m;
+    if (anim_contract_usage_collect(job->cfg, &asset->doc, path, &job->usages[i], err) ||
+        anim_rig_resolve(&asset->doc, &rig_cfg, &rig, err) ||
+        anim_measure_asset_document(asset, &rig, job->cfg, arena, &m, err))
+        return -1;
+    anim_measure_file file = {path, sha256, asset->source.byte_count, &asset->doc, &rig, &m};
+    if (job->args->text) {
+        anim_render_measure_text(&file, 1, &mf->out);
+        return mf->out.failed ? anim_error_set(err, ANIM_ERR_NOMEM, "out of memory") : 0;
+    }
+    *names_file = true; /* the renderer's errors already start with the path */
+    return anim_render_measure_json_file(&file, &mf->out, err);
+}
+
+/* Loads, measures and renders one file on a worker thread, then releases
+ * the asset (touches only its slot). */
 static void measure_one(size_t i, void *arg)
 {
     measure_job *job = arg;
@@ -83,54 +114,45 @@ static void measure_one(size_t i, void *arg)
     const char *path = job->args->files.items[i];
     anim_error err;
     anim_error_clear(&err);
-    mf->asset = cli_load_asset(path, job->cfg, &err);
-    if (!mf->asset) {
+    anim_asset *asset = cli_load_asset(path, job->cfg, &err);
+    if (!asset) {
         fail_with(mf, NULL, err.message); /* the loader names the file */
         return;
     }
-    mf->arena = anim_arena_new();
-    if (!mf->arena) {
+    anim_arena *arena = anim_arena_new(); /* per file: workers never share an arena */
+    bool names_file = false;
+    if (!arena)
         fail_with(mf, path, "out of memory");
-        return;
-    }
-    anim_sha256_hex(mf->asset->source.bytes, mf->asset->source.byte_count, mf->sha256);
-    anim_rig_config rig_cfg = anim_config_rig(job->cfg);
-    if (anim_contract_usage_collect(job->cfg, &mf->asset->doc, path, &job->usages[i], &err) ||
-        anim_rig_resolve(&mf->asset->doc, &rig_cfg, &mf->rig, &err) ||
-        anim_measure_asset_document(mf->asset, &mf->rig, job->cfg, mf->arena, &mf->m, &err)) {
-        fail_with(mf, path, err.message);
-        return;
-    }
-    mf->ok = true;
+    else if (measure_and_render(job, i, asset, arena, mf, &err, &names_file))
+        fail_with(mf, names_file ? NULL : path, err.message);
+    else
+        mf->ok = true;
+    anim_arena_free(arena);
+    anim_asset_free(asset);
 }
 
-/* Renders every file, in argument order (all of them measured). */
+/* Joins every file's output, in argument order (all of them measured). */
 static int render(const measure_args *a, measured_file *mfs, anim_strbuf *out)
 {
     size_t n = a->files.count;
-    anim_measure_file *files = calloc(n, sizeof *files);
-    if (!files)
-        return cli_operator_error("out of memory");
-    for (size_t f = 0; f < n; f++) {
-        files[f].path = a->files.items[f];
-        files[f].sha256_hex = mfs[f].sha256;
-        files[f].bytes = mfs[f].asset->source.byte_count;
-        files[f].doc = &mfs[f].asset->doc;
-        files[f].rig = &mfs[f].rig;
-        files[f].measurements = &mfs[f].m;
-    }
-    int rc = 0;
     if (a->text) {
-        anim_render_measure_text(files, n, out);
-    } else {
-        anim_tool_info tool;
-        cli_tool_info(&tool);
-        anim_error err;
-        anim_error_clear(&err);
-        if (anim_render_measure_json(files, n, &tool, out, &err))
-            rc = cli_operator_error("%s", err.message);
+        for (size_t f = 0; f < n; f++)
+            anim_strbuf_append(out, mfs[f].out.data ? mfs[f].out.data : "", mfs[f].out.len);
+        return 0;
     }
-    free(files);
+    anim_strbuf *fragments = calloc(n ? n : 1, sizeof *fragments);
+    if (!fragments)
+        return cli_operator_error("out of memory");
+    for (size_t f = 0; f < n; f++)
+        fragments[f] = mfs[f].out; /* borrowed, freed with the slot */
+    anim_tool_info tool;
+    cli_tool_info(&tool);
+    anim_error err;
+    anim_error_clear(&err);
+    int rc = 0;
+    if (anim_render_measure_json_assemble(fragments, n, &tool, out, &err))
+        rc = cli_operator_error("%s", err.message);
+    free(fragments);
     return rc;
 }
 
@@ -144,14 +166,17 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
         rc = cli_operator_error("measure: no input files (usage: animsmith measure <file...>)");
     if (!rc)
         rc = cli_expand_inputs(&a.operands, &a.files);
+    if (!rc)
+        rc = cli_shard_apply(&a.shard, &a.files);
     anim_config *cfg = NULL;
     if (!rc)
         cfg = cli_config(globals, &rc);
     measured_file *mfs = NULL;
     anim_contract_usage *usages = NULL;
     if (!rc) {
-        mfs = calloc(a.files.count, sizeof *mfs);
-        usages = calloc(a.files.count, sizeof *usages);
+        /* A shard may hold no file: its report is still printed. */
+        mfs = calloc(a.files.count ? a.files.count : 1, sizeof *mfs);
+        usages = calloc(a.files.count ? a.files.count : 1, sizeof *usages);
         if (!mfs || !usages)
             rc = cli_operator_error("out of memory");
     }
@@ -179,8 +204,7 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
         rc = any_failed ? EXIT_OPERATOR : EXIT_CLEAN;
     }
     for (size_t f = 0; mfs && f < a.files.count; f++) {
-        anim_asset_free(mfs[f].asset);
-        anim_arena_free(mfs[f].arena);
+        anim_strbuf_free(&mfs[f].out);
         free(mfs[f].error);
     }
     free(mfs);

@@ -13,6 +13,7 @@
 #include "args.h"
 #include "cli.h"
 #include "options.h"
+#include "shard.h"
 
 /* The runner of each command of the option table (options.c). */
 typedef struct {
@@ -23,6 +24,7 @@ typedef struct {
 static const cli_runner runners[] = {
     {"inspect", cmd_inspect}, {"measure", cmd_measure}, {"lint", cmd_lint},
     {"fix", cmd_fix},         {"diff", cmd_diff},       {"checks", cmd_checks},
+    {"merge", cmd_merge},
 };
 #define RUNNER_COUNT (sizeof runners / sizeof *runners)
 

@@ -5,6 +5,12 @@
 
 #define END {NULL, NULL, NULL, CLI_VALUE_NONE, NULL, NULL, NULL}
 
+/* lint and measure split a library the same way (shard.c). */
+#define SHARD_OPTION                                                                           \
+    {"--shard", NULL, "K/N", CLI_VALUE_NUMBER, NULL, "every input",                            \
+     "only part K of N of the inputs, split by sorted path (1 <= K <= N <= 100000); "          \
+     "`animsmith merge` joins the parts' JSON reports"},
+
 static const cli_option common_options[] = {
     {"--config", NULL, "FILE", CLI_VALUE_FILE, NULL, "./animsmith.toml when present",
      "project contract (may also come before the command)"},
@@ -37,6 +43,7 @@ static const cli_option measure_options[] = {
     {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "json text", "json", "output format"},
     {"--jobs", NULL, "N", CLI_VALUE_NUMBER, NULL, "the number of online cores",
      "files measured at once (1 to 1024); output order never changes"},
+    SHARD_OPTION
     END,
 };
 static const char *const measure_examples[] = {
@@ -60,6 +67,7 @@ static const cli_option lint_options[] = {
      "text: colour severities (auto: only on a terminal and when NO_COLOR is unset)"},
     {"--jobs", NULL, "N", CLI_VALUE_NUMBER, NULL, "the number of online cores",
      "files linted at once (1 to 1024); output order never changes"},
+    SHARD_OPTION
     END,
 };
 static const char *const lint_examples[] = {
@@ -104,6 +112,16 @@ static const char *const checks_examples[] = {
     NULL,
 };
 
+/* merge takes no option of its own: its reports carry everything. */
+static const cli_option merge_options[] = {
+    END,
+};
+static const char *const merge_examples[] = {
+    "animsmith merge shard-1.json shard-2.json shard-3.json > lint.json",
+    "animsmith merge measure-*.json > baseline.json",
+    NULL,
+};
+
 static const cli_command_doc commands[] = {
     {"inspect", "describe a glTF/GLB asset: rig roles, skeleton, materials, mesh instances, clips",
      "animsmith inspect <file> [--format text|json]", "<file>: one .glb or .gltf asset",
@@ -124,6 +142,10 @@ static const cli_command_doc commands[] = {
      "animsmith diff <before> <after> [--format text|json]",
      "<before> <after>: two assets, or measure/lint JSON reports of ours", diff_options,
      diff_examples},
+    {"merge", "join the JSON reports of a run's shards (--shard K/N) into the report of one run",
+     "animsmith merge <report.json...>",
+     "<report.json...>: the lint or measure JSON reports of every shard of one run, any order",
+     merge_options, merge_examples},
     {"checks", "list every check: id, family, default severity and what it judges",
      "animsmith checks [--format text|json]", NULL, checks_options, checks_examples},
 };

@@ -1,9 +1,11 @@
 /* The metric grid: one clip sampled on a uniform time grid and taken to
  * model space, computed once and shared by every measurement and check.
- * Built track-major (each track sweeps all frames with a segment cursor,
- * later tracks overwriting earlier ones as in anim_pose_sample), then FK
- * frame by frame; the only allocations are the grid's own block and one
- * scratch array of model matrices. */
+ * Filled frame by frame, either all at once (anim_metric_grid_build) or
+ * lazily, only the entries its readers ask for (anim_metric_grid_prepare):
+ * the seam frames of loop continuity read every bone, the foot, hips and
+ * root readers every frame of a few bones, and nothing else is read.
+ * Allocations: the grid's own block and one block of per-bone and
+ * per-track state (scratch model matrices, segment cursors). */
 #include "animsmith/sample.h"
 
 #include <math.h>
@@ -38,6 +40,7 @@ void anim_metric_grid_free(anim_metric_grid *grid)
     if (!grid)
         return;
     free(grid->block_);
+    free(grid->lazy_);
     memset(grid, 0, sizeof *grid);
 }
 
@@ -78,7 +81,9 @@ int anim_metric_grid_check_budget(const anim_doc *doc, const anim_clip *clip, an
 }
 
 /* One block: times, local, model_pos, model_rot (all arrays of doubles, so
- * every sub-array is suitably aligned). */
+ * every sub-array is suitably aligned). Left untouched here: the lazy
+ * fill writes only the entries that are asked for, so the pages of an
+ * unread region are never faulted in. */
 static int grid_alloc(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
                       uint32_t frames, anim_error *err)
 {
@@ -103,49 +108,250 @@ static int grid_alloc(const anim_doc *doc, const anim_clip *clip, anim_metric_gr
     return 0;
 }
 
-/* Fills local, model_pos and model_rot from grid->times. */
-static int grid_fill(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid, anim_error *err)
+/* ---- lazy fill ----
+ *
+ * Readers ask for what they read (anim_metric_grid_need_bones /
+ * _need_frames) and only those entries, plus the ancestors their FK
+ * needs, are sampled. Every entry is computed exactly as a full fill
+ * computes it: the bone's rest TRS overwritten by its tracks in clip
+ * order (tracks of other bones never touch it), T·R·S model matrices
+ * composed down the parent chain with anim_mat4_mul, model rotations
+ * composed without scale. Entries are filled frame by frame; a filled
+ * entry is never sampled again (a later pass only composes its model
+ * matrix again when a child needs it).
+ *
+ * FK stays on 4x4 matrices: composing rotation quaternions plus positions
+ * is about twice as fast per bone but rounds differently, and the model
+ * translations it gives differ in the last bits (bench/bench_grid), which
+ * the shortest round-trip report would print. */
+typedef struct grid_lazy {
+    const anim_doc *doc;
+    const anim_clip *clip;
+    anim_mat4 *model;            /* one frame's model matrices (scratch, nb) */
+    anim_track_cursor *cursor;   /* one per entry of track_index */
+    uint32_t *track_start;       /* nb + 1: bone b's tracks are [start[b], start[b+1]) */
+    uint32_t *track_index;       /* the applied tracks, bone by bone, clip order within */
+    uint32_t *order;             /* scratch: the bones of one pass, ascending */
+    unsigned char *bone_done;    /* nb: every frame of the bone is filled */
+    unsigned char *frame_done;   /* frames: every bone of the frame is filled */
+    unsigned char *want;         /* nb scratch */
+    uint32_t frames_left;        /* frames not yet frame_done */
+    uint64_t filled;             /* entries computed so far */
+} grid_lazy;
+
+/* The tracks a full fill applies: in-range bone, keys with times, pose
+ * storage (the rest are no-ops of anim_track_sample_segment_into). */
+static bool track_applies(const anim_track *track, uint32_t nb)
 {
-    uint32_t frames = grid->frame_count, nb = grid->bone_count;
-    if (nb == 0)
-        return 0;
+    return track->bone < nb && track->key_count > 0 && track->times &&
+           anim_track_storage(track) != ANIM_STORAGE_NONE;
+}
 
-    size_t scratch_bytes;
-    if (!anim_size_mul(nb, sizeof(anim_mat4), &scratch_bytes))
+static uint32_t applied_track_count(const anim_clip *clip, uint32_t nb)
+{
+    uint32_t n = 0;
+    if (clip->tracks)
+        for (uint32_t i = 0; i < clip->track_count; i++)
+            n += track_applies(&clip->tracks[i], nb);
+    return n;
+}
+
+/* The parent FK composes with, as anim_pose_fk decides it. */
+static uint32_t fk_parent(const anim_doc *doc, uint32_t b)
+{
+    uint32_t p = doc->bones[b].parent;
+    return p != ANIM_NONE && p < b ? p : ANIM_NONE;
+}
+
+/* Byte layout of the lazy state: doubles first, then 4-byte, then 1-byte
+ * arrays, so every array is aligned. */
+typedef struct lazy_layout {
+    size_t model, cursor, start, index, order, bone_done, frame_done, want, total;
+} lazy_layout;
+
+static bool lazy_place(size_t *at, size_t count, size_t size, size_t *offset)
+{
+    size_t bytes;
+    *offset = *at;
+    return anim_size_mul(count, size, &bytes) && anim_size_add(*at, bytes, at);
+}
+
+static bool lazy_plan(uint32_t nb, uint32_t tracks, uint32_t frames, lazy_layout *l)
+{
+    size_t at = sizeof(grid_lazy);
+    at = (at + sizeof(double) - 1) / sizeof(double) * sizeof(double);
+    bool ok = lazy_place(&at, nb, sizeof(anim_mat4), &l->model) &&
+              lazy_place(&at, tracks, sizeof(anim_track_cursor), &l->cursor) &&
+              lazy_place(&at, (size_t)nb + 1, sizeof(uint32_t), &l->start) &&
+              lazy_place(&at, tracks, sizeof(uint32_t), &l->index) &&
+              lazy_place(&at, nb, sizeof(uint32_t), &l->order) &&
+              lazy_place(&at, nb, 1, &l->bone_done) && lazy_place(&at, frames, 1, &l->frame_done) &&
+              lazy_place(&at, nb, 1, &l->want);
+    l->total = at;
+    return ok;
+}
+
+static void lazy_index_tracks(grid_lazy *lz, uint32_t nb)
+{
+    const anim_clip *clip = lz->clip;
+    uint32_t *start = lz->track_start;
+    memset(start, 0, ((size_t)nb + 1) * sizeof *start);
+    if (!clip->tracks)
+        return;
+    /* Counting sort by bone, stable, so each bone keeps clip order. */
+    for (uint32_t i = 0; i < clip->track_count; i++)
+        if (track_applies(&clip->tracks[i], nb))
+            start[clip->tracks[i].bone + 1]++;
+    for (uint32_t b = 0; b < nb; b++)
+        start[b + 1] += start[b];
+    for (uint32_t b = 0; b < nb; b++)
+        lz->order[b] = start[b]; /* next free slot of bone b */
+    for (uint32_t i = 0; i < clip->track_count; i++) {
+        const anim_track *track = &clip->tracks[i];
+        if (!track_applies(track, nb))
+            continue;
+        uint32_t j = lz->order[track->bone]++;
+        lz->track_index[j] = i;
+        anim_track_cursor_init(&lz->cursor[j], track);
+    }
+}
+
+static int lazy_init(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
+                     anim_error *err)
+{
+    uint32_t nb = grid->bone_count, frames = grid->frame_count;
+    uint32_t tracks = applied_track_count(clip, nb);
+    lazy_layout l;
+    if (!lazy_plan(nb, tracks, frames, &l))
         return anim_error_set(err, ANIM_ERR_LIMIT, "metric grid: %u bones exceed the size limit", nb);
-    anim_mat4 *model = malloc(scratch_bytes);
-    if (!model)
+    unsigned char *block = malloc(l.total);
+    if (!block)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory for FK of %u bones", nb);
-
-    /* Rest pose in frame 0, copied to the others. */
-    anim_pose_rest(doc, grid->local);
-    for (uint32_t f = 1; f < frames; f++)
-        memcpy(&grid->local[(size_t)f * nb], grid->local, (size_t)nb * sizeof(anim_trs));
-
-    if (clip && clip->tracks) {
-        for (uint32_t i = 0; i < clip->track_count; i++) {
-            const anim_track *track = &clip->tracks[i];
-            if (track->bone >= nb || track->key_count == 0 || !track->times ||
-                anim_track_storage(track) == ANIM_STORAGE_NONE)
-                continue;
-            anim_track_cursor cursor;
-            anim_track_cursor_init(&cursor, track);
-            anim_trs *slot = &grid->local[track->bone];
-            for (uint32_t f = 0; f < frames; f++, slot += nb) {
-                anim_segment seg = anim_track_segment_cursor(track, grid->times[f], &cursor);
-                anim_track_sample_segment_into(track, seg, slot);
-            }
-        }
-    }
-
-    for (uint32_t f = 0; f < frames; f++) {
-        size_t base = (size_t)f * nb;
-        anim_pose_fk(doc, &grid->local[base], model, &grid->model_rot[base]);
-        for (uint32_t b = 0; b < nb; b++)
-            grid->model_pos[base + b] = anim_mat4_translation(&model[b]);
-    }
-    free(model);
+    grid_lazy *lz = (grid_lazy *)block;
+    lz->doc = doc;
+    lz->clip = clip;
+    lz->model = (anim_mat4 *)(block + l.model);
+    lz->cursor = (anim_track_cursor *)(block + l.cursor);
+    lz->track_start = (uint32_t *)(block + l.start);
+    lz->track_index = (uint32_t *)(block + l.index);
+    lz->order = (uint32_t *)(block + l.order);
+    lz->bone_done = block + l.bone_done;
+    lz->frame_done = block + l.frame_done;
+    lz->want = block + l.want;
+    memset(lz->bone_done, 0, nb);
+    memset(lz->frame_done, 0, frames);
+    memset(lz->want, 0, nb);
+    lz->frames_left = frames;
+    lz->filled = 0;
+    lazy_index_tracks(lz, nb);
+    grid->lazy_ = lz;
     return 0;
+}
+
+/* Bone b of frame f: local, model position and model rotation, with the
+ * parent's model matrix of the same frame already in lz->model. An entry
+ * filled before (its bone or frame done) is not sampled again: only its
+ * model matrix, which children need and which is not kept, is composed
+ * again from the stored local TRS, giving the same bits. */
+static void fill_entry(const anim_metric_grid *grid, grid_lazy *lz, uint32_t f, uint32_t b)
+{
+    const anim_doc *doc = lz->doc;
+    size_t at = (size_t)f * grid->bone_count + b;
+    bool filled = lz->bone_done[b] || lz->frame_done[f];
+    uint32_t p = fk_parent(doc, b);
+    if (filled) {
+        const anim_trs *trs = &grid->local[at];
+        anim_mat4 m = anim_mat4_from_trs(trs->t, trs->r, trs->s);
+        lz->model[b] = p != ANIM_NONE ? anim_mat4_mul(&lz->model[p], &m) : m;
+        return;
+    }
+    double t = grid->times[f];
+    anim_trs trs = anim_trs_from_rest(&doc->bones[b]);
+    for (uint32_t j = lz->track_start[b]; j < lz->track_start[b + 1]; j++) {
+        const anim_track *track = &lz->clip->tracks[lz->track_index[j]];
+        anim_segment seg = anim_track_segment_cursor(track, t, &lz->cursor[j]);
+        anim_track_sample_segment_into(track, seg, &trs);
+    }
+    grid->local[at] = trs;
+    anim_mat4 m = anim_mat4_from_trs(trs.t, trs.r, trs.s);
+    lz->model[b] = p != ANIM_NONE ? anim_mat4_mul(&lz->model[p], &m) : m;
+    size_t parent_at = (size_t)f * grid->bone_count + p;
+    grid->model_rot[at] = p != ANIM_NONE ? anim_quat_mul(grid->model_rot[parent_at], trs.r) : trs.r;
+    grid->model_pos[at] = anim_mat4_translation(&lz->model[b]);
+    lz->filled++;
+}
+
+static void lazy_release(anim_metric_grid *grid)
+{
+    free(grid->lazy_);
+    grid->lazy_ = NULL;
+}
+
+void anim_metric_grid_need_frames(const anim_metric_grid *grid, const uint32_t *frames, uint32_t count)
+{
+    grid_lazy *lz = grid ? grid->lazy_ : NULL;
+    if (!lz || !frames)
+        return;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t f = frames[i];
+        if (f >= grid->frame_count || lz->frame_done[f])
+            continue;
+        for (uint32_t b = 0; b < grid->bone_count; b++)
+            fill_entry(grid, lz, f, b);
+        lz->frame_done[f] = 1;
+        lz->frames_left--;
+    }
+}
+
+void anim_metric_grid_need_bones(const anim_metric_grid *grid, const uint32_t *bones, uint32_t count)
+{
+    grid_lazy *lz = grid ? grid->lazy_ : NULL;
+    if (!lz || !bones || lz->frames_left == 0)
+        return;
+    uint32_t nb = grid->bone_count;
+    bool any = false;
+    /* The asked bones and every ancestor: FK of a bone needs its parent's
+     * model matrix of the same frame, which is not kept between passes. */
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t b = bones[i];
+        if (b >= nb || lz->bone_done[b])
+            continue;
+        any = true;
+        for (uint32_t x = b; x != ANIM_NONE && !lz->want[x]; x = fk_parent(lz->doc, x))
+            lz->want[x] = 1;
+    }
+    if (!any)
+        return;
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < nb; b++)
+        if (lz->want[b])
+            lz->order[n++] = b; /* ascending: parents before children */
+    for (uint32_t f = 0; f < grid->frame_count; f++) {
+        if (lz->frame_done[f])
+            continue;
+        for (uint32_t i = 0; i < n; i++)
+            fill_entry(grid, lz, f, lz->order[i]);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        lz->bone_done[lz->order[i]] = 1;
+        lz->want[lz->order[i]] = 0;
+    }
+}
+
+uint64_t anim_metric_grid_filled_entries(const anim_metric_grid *grid)
+{
+    if (!grid)
+        return 0;
+    const grid_lazy *lz = grid->lazy_;
+    return lz ? lz->filled : (uint64_t)grid->frame_count * grid->bone_count;
+}
+
+/* Every entry now; the lazy state is no longer needed. */
+static void fill_all(anim_metric_grid *grid)
+{
+    for (uint32_t f = 0; f < grid->frame_count; f++)
+        anim_metric_grid_need_frames(grid, &f, 1);
+    lazy_release(grid);
 }
 
 static int check_args(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid, anim_error *err)
@@ -169,15 +375,17 @@ int anim_metric_grid_at_times(const anim_doc *doc, const anim_clip *clip, const 
     if (grid_alloc(doc, clip, grid, count, err) != 0)
         return -1;
     memcpy(grid->times, times, (size_t)count * sizeof(double));
-    if (grid_fill(doc, clip, grid, err) != 0) {
+    if (lazy_init(doc, clip, grid, err) != 0) {
         anim_metric_grid_free(grid);
         return -1;
     }
+    fill_all(grid);
     return 0;
 }
 
-int anim_metric_grid_uniform(const anim_doc *doc, const anim_clip *clip, uint32_t frame_count,
-                             anim_metric_grid *grid, anim_error *err)
+/* A uniform grid with nothing filled yet. */
+static int uniform_unfilled(const anim_doc *doc, const anim_clip *clip, uint32_t frame_count,
+                            anim_metric_grid *grid, anim_error *err)
 {
     if (check_args(doc, clip, grid, err) != 0)
         return -1;
@@ -194,21 +402,39 @@ int anim_metric_grid_uniform(const anim_doc *doc, const anim_clip *clip, uint32_
     for (uint32_t i = 0; i < frame_count; i++)
         grid->times[i] = (d * (double)i) / last;
     grid->times[frame_count - 1] = d;
-    if (grid_fill(doc, clip, grid, err) != 0) {
+    if (lazy_init(doc, clip, grid, err) != 0) {
         anim_metric_grid_free(grid);
         return -1;
     }
     return 0;
 }
 
-int anim_metric_grid_build(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
-                           anim_error *err)
+int anim_metric_grid_uniform(const anim_doc *doc, const anim_clip *clip, uint32_t frame_count,
+                             anim_metric_grid *grid, anim_error *err)
+{
+    if (uniform_unfilled(doc, clip, frame_count, grid, err) != 0)
+        return -1;
+    fill_all(grid);
+    return 0;
+}
+
+int anim_metric_grid_prepare(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
+                             anim_error *err)
 {
     if (check_args(doc, clip, grid, err) != 0)
         return -1;
     if (!anim_clip_has_metric_grid(clip))
         return 0;
-    if (anim_metric_grid_uniform(doc, clip, anim_clip_default_frame_count(clip), grid, err) != 0)
+    if (uniform_unfilled(doc, clip, anim_clip_default_frame_count(clip), grid, err) != 0)
         return -1;
     return 1;
+}
+
+int anim_metric_grid_build(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
+                           anim_error *err)
+{
+    int rc = anim_metric_grid_prepare(doc, clip, grid, err);
+    if (rc == 1)
+        fill_all(grid);
+    return rc;
 }

@@ -133,9 +133,14 @@ anim_quat anim_quat_slerp(anim_quat a, anim_quat b, double u)
         return anim_quat_normalize(l);
     }
     double theta = acos(d);
-    double s0 = sin(theta * (1.0 - u));
-    double s1 = sin(theta * u);
     double s = sin(theta);
+    /* At u = 0 (a sample time equal to a key time) the two other sines
+     * are known exactly: theta·(1−0) is theta, and theta·(+0) is +0 for the
+     * finite theta of acos (sin(+0) = +0), so s0 = s and s1 = +0 give the
+     * same bits as calling sin. A NaN theta takes the general path. */
+    bool at_start = u == 0.0 && !signbit(u) && !isnan(theta);
+    double s0 = at_start ? s : sin(theta * (1.0 - u));
+    double s1 = at_start ? 0.0 : sin(theta * u);
     return anim_quat_make((a.x * s0 + b.x * s1) / s, (a.y * s0 + b.y * s1) / s,
                           (a.z * s0 + b.z * s1) / s, (a.w * s0 + b.w * s1) / s);
 }

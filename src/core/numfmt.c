@@ -1,12 +1,19 @@
 /* Shortest round-trip and fixed-precision number formatting.
  *
- * Shortest digits are found by search rather than by a ryu port: for each
- * precision p, printf's "%.{p}e" yields the correctly rounded (p+1)-digit
- * decimal, the closest candidate of that length. If it parses back to the
- * same value, it is what ryu prints. Near a power of two the rounding
- * interval is asymmetric, so the closest candidate can miss while its
- * neighbour on the other side still round-trips; ryu would print that
- * neighbour, so it is tried too before moving to p+1 digits. */
+ * Shortest digits follow R. Giulietti's Schubfach method ("The Schubfach way
+ * to render doubles", 2020), written for this file. For v = c * 2^q the
+ * decimal exponent k = floor(log10(width)) of the rounding interval is
+ * chosen, so the interval holds at least one multiple of 10^k and at most
+ * one of 10^(k+1). One 126-bit power of ten gives v, the lower and the upper
+ * bound in units of 10^k / 4, each rounded to odd: exact enough to compare
+ * with the integers that decide the answer. The result is
+ *   - the multiple of 10^(k+1) inside the interval, if there is one (any
+ *     shorter decimal would be a multiple of it, so it is the shortest);
+ *   - else the multiple of 10^k closest to v (all such candidates have the
+ *     same length), ties to the even digit.
+ * That is what ryu prints and what a printf/strtod search finds: the
+ * closest of the shortest decimals that read back to v, bounds included
+ * exactly when strtod would round them to v (even significand). */
 #include "animsmith/numfmt.h"
 
 #include <math.h>
@@ -16,113 +23,238 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Candidate M x 10^q parses back to exactly `v` (as double or float). */
-static int round_trips(uint64_t m, int q, double v, int is_f32)
+#include "core/numfmt_table.h"
+
+/* floor(q * log10(2)), floor(log10(3/4 * 2^q)) and floor(e * log2(10)) by
+ * fixed-point multiplication, exact over the ranges used here (checked by
+ * tools/numfmt/gen_tables.py). The offsets keep the shifted value positive:
+ * a right shift of a negative number is implementation-defined in C. */
+static int floor_log10_pow2(int q)
 {
-    char text[48];
-    snprintf(text, sizeof text, "%llue%d", (unsigned long long)m, q);
-    if (is_f32) {
-        float f = strtof(text, NULL);
-        return f == (float)v;
+    return (int)(((int64_t)q * 661971961083 + ((int64_t)512 << 41)) >> 41) - 512;
+}
+
+static int floor_log10_three_quarters_pow2(int q)
+{
+    return (int)(((int64_t)q * 661971961083 - 274743187321 + ((int64_t)512 << 41)) >> 41) - 512;
+}
+
+static int floor_log2_pow10(int e)
+{
+    return (int)(((int64_t)e * 913124641741 + ((int64_t)2048 << 38)) >> 38) - 2048;
+}
+
+/* a * b as a 128-bit value. */
+static void mul_64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 u128;
+    u128 p = (u128)a * b;
+    *hi = (uint64_t)(p >> 64);
+    *lo = (uint64_t)p;
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    *lo = (mid << 32) | (uint32_t)p00;
+#endif
+}
+
+/* x = cp * beta / 2^127 rounded to odd (floor, with the low bit set when x
+ * is not an integer), where g = floor(beta) + 1 is a table entry and
+ * cp < 2^61. From T = floor(cp * g / 2^64): floor(x) is T >> 63 and "x is
+ * not an integer" is "T's low 63 bits are not zero". cp * g over-estimates
+ * cp * beta by less than 2^-67 in units of x; the Schubfach paper shows the
+ * fraction of a non-integer x is never that close to 0 or 1, so neither the
+ * floor nor the low bit can be disturbed. */
+static uint64_t round_to_odd(const uint64_t g[2], uint64_t cp)
+{
+    uint64_t lo_hi, lo_lo, hi_hi, hi_lo;
+    mul_64x64(cp, g[1], &lo_hi, &lo_lo);
+    mul_64x64(cp, g[0], &hi_hi, &hi_lo);
+    (void)lo_lo;
+    uint64_t t_lo = hi_lo + lo_hi;
+    uint64_t t_hi = hi_hi + (t_lo < hi_lo);
+    uint64_t x = (t_hi << 1) | (t_lo >> 63);
+    return x | ((t_lo & 0x7fffffffffffffffu) != 0);
+}
+
+/* The shortest decimal d * 10^e in the rounding interval of v = c * 2^q
+ * (c > 0), the closest to v among those. lower_closer: v is a power of two
+ * above the smallest normal, so its lower neighbour is half as far away. */
+static void schubfach(uint64_t c, int q, bool lower_closer, uint64_t *d, int *e)
+{
+    uint64_t out = c & 1; /* odd significand: strtod rounds the bounds away */
+    uint64_t cb = c << 2, cbr = cb + 2, cbl;
+    int k;
+    if (lower_closer) {
+        cbl = cb - 1;
+        k = floor_log10_three_quarters_pow2(q);
+    } else {
+        cbl = cb - 2;
+        k = floor_log10_pow2(q);
     }
-    return strtod(text, NULL) == v;
+    int h = q + floor_log2_pow10(-k) + 2;
+    const uint64_t *g = anim_numfmt_pow10[k - NUMFMT_K_MIN];
+    uint64_t vb = round_to_odd(g, cb << h);
+    uint64_t vbl = round_to_odd(g, cbl << h);
+    uint64_t vbr = round_to_odd(g, cbr << h);
+    uint64_t s = vb >> 2; /* floor(v / 10^k) */
+    *e = k;
+    /* The multiples of 10^(k+1) on either side of v. */
+    uint64_t sp10 = s / 10 * 10, tp10 = sp10 + 10;
+    bool upin = vbl + out <= sp10 << 2;
+    bool wpin = (tp10 << 2) + out <= vbr;
+    if (upin != wpin) {
+        *d = upin ? sp10 : tp10;
+        return;
+    }
+    uint64_t t = s + 1;
+    bool uin = vbl + out <= s << 2;
+    bool win = (t << 2) + out <= vbr;
+    if (uin != win) {
+        *d = uin ? s : t;
+        return;
+    }
+    /* Both round-trip: the closer one, the even one on an exact tie. */
+    uint64_t mid = (s + t) << 1;
+    *d = (vb < mid || (vb == mid && (s & 1) == 0)) ? s : t;
 }
 
-/* Writes the significant digits of m (trailing zeros stripped) and the
- * exponent such that m x 10^q == 0.DIGITS x 10^exp10. */
-static int emit_digits(uint64_t m, int q, char digits[18], int *exp10)
+/* Removes d's trailing zeros, adding them to *e. */
+static void strip_zeros(uint64_t *d, int *e)
 {
-    char tmp[24];
-    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)m);
-    int len = n;
-    while (len > 1 && tmp[len - 1] == '0')
-        len--;
-    memcpy(digits, tmp, (size_t)len);
-    digits[len] = '\0';
-    *exp10 = q + n;
-    return len;
-}
-
-/* The p+1-significant-digit candidate that round-trips, preferring the
- * correctly rounded one, then its upper and lower neighbours. */
-static bool candidate_at(double mag, int is_f32, int p, uint64_t *out_m, int *out_q)
-{
-    char text[48];
-    snprintf(text, sizeof text, "%.*e", p, mag);
-    /* text is "D.DDDDe[+-]XX" (no '.' when p == 0). */
-    uint64_t m = 0;
-    const char *s = text;
-    for (; *s && *s != 'e'; s++)
-        if (*s >= '0' && *s <= '9')
-            m = m * 10 + (uint64_t)(*s - '0');
-    int q = atoi(s + 1) - p;
-    uint64_t tries[3] = {m, m + 1, m - 1};
-    int count = m > 1 ? 3 : 2;
-    for (int i = 0; i < count; i++)
-        if (round_trips(tries[i], q, mag, is_f32)) {
-            *out_m = tries[i];
-            *out_q = q;
-            return true;
+    while (*d % 100000000 == 0) {
+        *d /= 100000000;
+        *e += 8;
+    }
+    static const uint64_t steps[3] = {10000, 100, 10};
+    for (int i = 0; i < 3; i++)
+        if (*d % steps[i] == 0) {
+            *d /= steps[i];
+            *e += 4 >> i;
         }
-    return false;
 }
 
-static int shortest(double mag, int is_f32, int max_p, char digits[18], int *exp10)
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                     "25262728293031323334353637383940414243444546474849"
+                                     "50515253545556575859606162636465666768697071727374"
+                                     "75767778798081828384858687888990919293949596979899";
+
+/* Exactly `count` digits of x (x < 10^count), ending just before `end`. */
+static void put_fixed_digits(char *end, uint32_t x, int count)
 {
-    if (mag == 0.0) {
+    for (; count >= 2; count -= 2) {
+        end -= 2;
+        memcpy(end, digit_pairs + 2 * (x % 100), 2);
+        x /= 100;
+    }
+    if (count)
+        *--end = (char)('0' + x);
+}
+
+/* d (0 < d < 10^17) as decimal digits; returns the count. The low eight
+ * digits and the rest are written as two 32-bit halves, which is cheaper
+ * than dividing the 64-bit value by 100 again and again. */
+static int put_digits(uint64_t d, char digits[18])
+{
+    int n = 1;
+    for (uint64_t p = 10; n < 17 && d >= p; p *= 10)
+        n++;
+    digits[n] = '\0';
+    if (n > 8) {
+        put_fixed_digits(digits + n, (uint32_t)(d % 100000000), 8);
+        put_fixed_digits(digits + n - 8, (uint32_t)(d / 100000000), n - 8);
+    } else {
+        put_fixed_digits(digits + n, (uint32_t)d, n);
+    }
+    return n;
+}
+
+/* Digits and exponent (|v| == 0.DIGITS x 10^exp10) from d * 10^e. */
+static int emit_decimal(uint64_t d, int e, char digits[18], int *exp10)
+{
+    if (d == 0) {
         digits[0] = '0';
         digits[1] = '\0';
         *exp10 = 1;
         return 1;
     }
-    /* A p-digit decimal that round-trips extends to a (p+1)-digit one, so
-     * "some p-digit candidate round-trips" is monotone in p: binary search
-     * for the smallest p (about 4 probes instead of up to 17). */
-    int lo = 0, hi = max_p;
-    uint64_t best_m = 0;
-    int best_q = 0;
-    bool have = false;
-    while (lo <= hi) {
-        int p = lo + (hi - lo) / 2;
-        uint64_t m;
-        int q;
-        if (candidate_at(mag, is_f32, p, &m, &q)) {
-            best_m = m;
-            best_q = q;
-            have = true;
-            hi = p - 1;
-        } else {
-            lo = p + 1;
-        }
+    strip_zeros(&d, &e);
+    int n = put_digits(d, digits);
+    *exp10 = e + n;
+    return n;
+}
+
+/* Splits a positive finite binary number (biased exponent, fraction bits t)
+ * into c * 2^q and prints it. An integer below 2^(mant_bits+1) is its own
+ * shortest decimal (its rounding interval is narrower than 1, and any
+ * decimal with a fraction is longer), which spares the multiplications for
+ * frame counts and whole values. */
+static int shortest(uint64_t t, int biased, int mant_bits, int bias, char digits[18], int *exp10)
+{
+    if (biased == 0 && t == 0)
+        return emit_decimal(0, 0, digits, exp10);
+    uint64_t c;
+    int q;
+    bool lower_closer = false;
+    if (biased == 0) {
+        c = t;
+        q = 1 - bias - mant_bits;
+    } else {
+        c = t | (uint64_t)1 << mant_bits;
+        q = biased - bias - mant_bits;
+        lower_closer = t == 0 && biased > 1;
+        if (q < 0 && q > -mant_bits - 1 && (c & (((uint64_t)1 << -q) - 1)) == 0)
+            return emit_decimal(c >> -q, 0, digits, exp10);
     }
-    if (!have) {
-        /* Unreachable for finite input: 17 (9 for f32) digits always round-trip. */
-        char text[48];
-        snprintf(text, sizeof text, "%.*e", max_p, mag);
-        uint64_t m = 0;
-        const char *s = text;
-        for (; *s && *s != 'e'; s++)
-            if (*s >= '0' && *s <= '9')
-                m = m * 10 + (uint64_t)(*s - '0');
-        return emit_digits(m, atoi(s + 1) - max_p, digits, exp10);
-    }
-    return emit_digits(best_m, best_q, digits, exp10);
+    uint64_t d;
+    int e;
+    schubfach(c, q, lower_closer, &d, &e);
+    return emit_decimal(d, e, digits, exp10);
 }
 
 int anim_fmt_shortest_f64(double v, char digits[18], int *exp10)
 {
-    return shortest(fabs(v), 0, 16, digits, exp10);
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    int biased = (int)(bits >> 52 & 0x7ff);
+    if (biased == 0x7ff) /* NaN or infinity: out of contract, printed as 0 */
+        biased = 0, bits = 0;
+    return shortest(bits & (((uint64_t)1 << 52) - 1), biased, 52, 1023, digits, exp10);
 }
 
 int anim_fmt_shortest_f32(float v, char digits[18], int *exp10)
 {
-    return shortest(fabs((double)v), 1, 8, digits, exp10);
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    int biased = (int)(bits >> 23 & 0xff);
+    if (biased == 0xff)
+        biased = 0, bits = 0;
+    return shortest(bits & ((1u << 23) - 1), biased, 23, 127, digits, exp10);
 }
 
 static char *put_zeros(char *p, int n)
 {
     for (int i = 0; i < n; i++)
         *p++ = '0';
+    return p;
+}
+
+/* "e%d" without printf (|x| <= 324). */
+static char *put_exponent(char *p, int x)
+{
+    *p++ = 'e';
+    if (x < 0) {
+        *p++ = '-';
+        x = -x;
+    }
+    if (x >= 100)
+        *p++ = (char)('0' + x / 100);
+    if (x >= 10)
+        *p++ = (char)('0' + x / 10 % 10);
+    *p++ = (char)('0' + x % 10);
     return p;
 }
 
@@ -160,7 +292,7 @@ static size_t layout_json(int negative, const char *d, int len, int kk, int max_
             memcpy(p, d + 1, (size_t)(len - 1));
             p += len - 1;
         }
-        p += sprintf(p, "e%d", kk - 1);
+        p = put_exponent(p, kk - 1);
     }
     *p = '\0';
     return (size_t)(p - buf);

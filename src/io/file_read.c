@@ -135,7 +135,7 @@ int gltf_map_file(const char *path, size_t max_bytes, anim_arena *arena,
 #else
     (void)maps;
 #endif
-    uint8_t *buf;
+    uint8_t *buf = NULL;
     if (read_fd(fd, path, size, arena, &buf, err))
         return -1;
     *data = buf;

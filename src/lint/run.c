@@ -31,7 +31,8 @@ const anim_metric_grid *anim_lint_grid(anim_lint_context *ctx, uint32_t clip)
     if (ctx->grid_clip != clip) {
         grid_release(ctx);
         anim_error err;
-        int rc = anim_metric_grid_build(ctx->doc, &ctx->doc->clips[clip], &ctx->grid, &err);
+        /* Prepared, not filled: each reader fills the entries it reads. */
+        int rc = anim_metric_grid_prepare(ctx->doc, &ctx->doc->clips[clip], &ctx->grid, &err);
         ctx->grid_clip = clip;
         ctx->grid_built = rc == 1;
     }

@@ -400,7 +400,7 @@ static int measure_document(const anim_doc *doc, const anim_asset *asset,
         memset(&grid, 0, sizeof grid);
         anim_error gerr;
         anim_error_clear(&gerr);
-        int built = anim_metric_grid_build(doc, &doc->clips[c], &grid, &gerr);
+        int built = anim_metric_grid_prepare(doc, &doc->clips[c], &grid, &gerr);
         int rc = anim_measure_clip(&mc, c, rig, cfg, built == 1 ? &grid : NULL, err);
         anim_metric_grid_free(&grid);
         if (rc)

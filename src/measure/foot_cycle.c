@@ -172,6 +172,8 @@ void anim_foot_cycle_compute(const anim_doc *doc, const anim_metric_grid *grid,
     for (uint32_t i = 0; i < fs.left + fs.right; i++)
         if (fs.feet[i] >= grid->bone_count || fs.feet[i] >= bones)
             return;
+    const uint32_t read[5] = {fs.hips, fs.feet[0], fs.feet[1], fs.feet[2], fs.feet[3]};
+    anim_metric_grid_need_bones(grid, read, 1 + fs.left + fs.right);
     if (!evidence_finite(&fs))
         return;
 

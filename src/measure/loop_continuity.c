@@ -114,6 +114,9 @@ int anim_loop_continuity_compute(const anim_doc *doc, const anim_metric_grid *gr
     anim_loop_bone *rows = anim_arena_calloc(arena, doc->bone_count, sizeof *rows);
     if (!rows)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    /* Only the four frames next to the wrap are read, for every bone. */
+    const uint32_t seam[4] = {0, 1, n - 2, n - 1};
+    anim_metric_grid_need_frames(grid, seam, 4);
     uint32_t measured = 0;
     for (uint32_t b = 0; b < doc->bone_count; b++) {
         anim_loop_bone *row = &rows[b];

@@ -206,6 +206,7 @@ void anim_root_trajectory_measure(const anim_doc *doc, const anim_rig_resolution
     if (out->availability != ANIM_AVAIL_MEASURED || !grid || grid->frame_count == 0 ||
         out->bone_index >= grid->bone_count)
         return;
+    anim_metric_grid_need_bones(grid, &out->bone_index, 1);
     if (measure_translation(grid, out->bone_index, &out->translation))
         out->translation_availability = ANIM_AVAIL_MEASURED;
     else

@@ -29,6 +29,7 @@ void anim_root_speed_measure(const anim_doc *doc, const anim_rig_resolution *rig
     double duration = grid->times[last];
     if (!(isfinite(duration) && duration > 0.0))
         return;
+    anim_metric_grid_need_bones(grid, &sel.bone_index, 1);
     anim_vec3 p0 = grid->model_pos[anim_metric_grid_index(grid, 0, sel.bone_index)];
     anim_vec3 pl = grid->model_pos[anim_metric_grid_index(grid, last, sel.bone_index)];
     double speed = hypot(pl.x - p0.x, pl.z - p0.z) / duration;

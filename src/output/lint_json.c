@@ -5,31 +5,21 @@
 
 #include "animsmith/report.h"
 
-typedef struct {
-    size_t findings[ANIM_SEVERITY_ERROR + 1];
-    size_t checks, selected, enabled, applicable;
-    size_t eval[ANIM_EVAL_COMPLETE + 1];
-    size_t gaps;
-} lint_summary;
-
-static void summarize(const anim_lint_file *const *files, size_t n, lint_summary *s)
+void anim_lint_json_summary_add(anim_lint_json_summary *s, const anim_lint_file *file)
 {
-    memset(s, 0, sizeof *s);
-    for (size_t i = 0; i < n; i++) {
-        const anim_lint_file *file = files[i];
-        for (size_t r = 0; r < file->record_count; r++) {
-            const anim_check_record *rec = &file->records[r];
-            s->checks++;
-            s->selected += rec->selected;
-            s->enabled += rec->enabled;
-            s->applicable += rec->applicable;
-            if (rec->evaluation <= ANIM_EVAL_COMPLETE)
-                s->eval[rec->evaluation]++;
-            s->gaps += rec->gap_count;
-            for (uint32_t f = 0; f < rec->finding_count; f++)
-                if (rec->findings[f].severity <= ANIM_SEVERITY_ERROR)
-                    s->findings[rec->findings[f].severity]++;
-        }
+    s->files++;
+    for (size_t r = 0; r < file->record_count; r++) {
+        const anim_check_record *rec = &file->records[r];
+        s->checks++;
+        s->selected += rec->selected;
+        s->enabled += rec->enabled;
+        s->applicable += rec->applicable;
+        if (rec->evaluation <= ANIM_EVAL_COMPLETE)
+            s->eval[rec->evaluation]++;
+        s->gaps += rec->gap_count;
+        for (uint32_t f = 0; f < rec->finding_count; f++)
+            if (rec->findings[f].severity <= ANIM_SEVERITY_ERROR)
+                s->findings[rec->findings[f].severity]++;
     }
 }
 
@@ -39,11 +29,11 @@ static void key_uint(anim_json_writer *w, const char *key, uint64_t v)
     anim_json_writer_uint(w, v);
 }
 
-static void write_summary(anim_json_writer *w, size_t files, const lint_summary *s)
+static void write_summary(anim_json_writer *w, const anim_lint_json_summary *s)
 {
     anim_json_writer_key(w, "summary");
     anim_json_writer_begin_object(w);
-    key_uint(w, "files", files);
+    key_uint(w, "files", s->files);
     anim_json_writer_key(w, "findings");
     anim_json_writer_begin_object(w);
     key_uint(w, "error", s->findings[ANIM_SEVERITY_ERROR]);
@@ -243,12 +233,21 @@ int anim_render_lint_json_assemble(const anim_lint_file *const *files,
                                    const anim_lint_render_options *opts, anim_strbuf *out,
                                    anim_error *err)
 {
-    lint_summary s;
-    summarize(files, n, &s);
+    anim_lint_json_summary s;
+    memset(&s, 0, sizeof s);
+    for (size_t i = 0; i < n; i++)
+        anim_lint_json_summary_add(&s, files[i]);
+    return anim_render_lint_json_envelope(&s, fragments, n, opts ? &opts->tool : NULL, out, err);
+}
+
+int anim_render_lint_json_envelope(const anim_lint_json_summary *s, const anim_strbuf *fragments,
+                                   size_t n, const anim_tool_info *tool, anim_strbuf *out,
+                                   anim_error *err)
+{
     anim_json_writer w;
     anim_json_writer_init(&w, out, true);
-    anim_output_envelope_begin(&w, opts ? &opts->tool : NULL, "lint");
-    write_summary(&w, n, &s);
+    anim_output_envelope_begin(&w, tool, "lint");
+    write_summary(&w, s);
     anim_json_writer_key(&w, "files");
     anim_json_writer_begin_array(&w);
     for (size_t i = 0; i < n; i++)

@@ -1,5 +1,6 @@
-/* The metric grid: frame count, existence, times, contents,
- * and the walk-dirty worked numbers of docs/fixtures.md. */
+/* The metric grid: frame count, existence, times, contents, the prepared
+ * grid that fills only what its readers ask for (bit for bit what the full
+ * grid holds), and the walk-dirty worked numbers of docs/fixtures.md. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include "animsmith/error.h"
 #include "animsmith/math.h"
 #include "animsmith/sample.h"
+#include "support/test_support.h"
 
 static void assert_near(double a, double b, double eps)
 {
@@ -370,6 +372,191 @@ static void test_walk_dirty_loop_gap(void **state)
     anim_metric_grid_free(&grid);
 }
 
+/* Entry (f, b) of a prepared grid equals per-time pose sampling + FK. */
+static void expect_reference_entry(const anim_doc *doc, const anim_clip *clip,
+                                   const anim_metric_grid *grid, uint32_t f, uint32_t b)
+{
+    anim_trs local[8];
+    anim_mat4 model[8];
+    anim_quat mrot[8];
+    assert_true(doc->bone_count <= 8);
+    anim_pose_sample(doc, clip, grid->times[f], local);
+    anim_pose_fk(doc, local, model, mrot);
+    size_t i = anim_metric_grid_index(grid, f, b);
+    anim_vec3 p = anim_mat4_translation(&model[b]);
+    assert_memory_equal(&grid->local[i], &local[b], sizeof local[b]);
+    assert_memory_equal(&grid->model_pos[i], &p, sizeof p);
+    assert_memory_equal(&grid->model_rot[i], &mrot[b], sizeof mrot[b]);
+}
+
+static void test_prepared_grid_fills_what_is_read(void **state)
+{
+    (void)state;
+    /* root -> mid -> tip, root -> side (non-uniform scale), and a bone whose
+     * parent index is not lower than its own (treated as a root). Key times
+     * 0.25 and 0.5 fall exactly on grid times (u = 0 inside a segment). */
+    anim_bone bones[5] = {make_bone("root", ANIM_NONE, 0, 1, 0), make_bone("mid", 0, 0, 0.5, 0),
+                          make_bone("tip", 1, 0.25, 0, 0), make_bone("side", 0, 0.3, 0, 0.1),
+                          make_bone("odd", 4, 0, 0, 1)};
+    anim_doc doc;
+    memset(&doc, 0, sizeof doc);
+    doc.bones = bones;
+    doc.bone_count = 5;
+    static const float times[] = {0, 0.25f, 0.5f, 0.9f, 1.0f};
+    float rot[20], trans[15], scale[15];
+    for (int k = 0; k < 5; k++) {
+        anim_quat q = anim_quat_from_axis_angle(anim_vec3_make(1, k, 2), 0.7 * k);
+        rot[4 * k] = (float)q.x;
+        rot[4 * k + 1] = (float)q.y;
+        rot[4 * k + 2] = (float)q.z;
+        rot[4 * k + 3] = (float)q.w;
+        for (int c = 0; c < 3; c++) {
+            trans[3 * k + c] = (float)(0.1 * k * (c + 1));
+            scale[3 * k + c] = (float)(1 + 0.3 * k - 0.2 * c);
+        }
+    }
+    anim_track tracks[6] = {make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, 1, times, 5, rot, 5),
+                            make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_STEP, 0, times, 5, trans, 5),
+                            make_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, 3, times, 5, scale, 5),
+                            make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, 2, times + 1, 4, rot + 4, 4),
+                            make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, 3, times, 5, rot, 5),
+                            /* a later track of bone 1 overwrites the first */
+                            make_track(ANIM_PATH_ROTATION, ANIM_INTERP_STEP, 1, times, 3, rot + 8, 3)};
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    clip.name = "c";
+    clip.tracks = tracks;
+    clip.track_count = 6;
+    clip.duration_s = 1.0;
+    anim_metric_grid grid;
+    anim_error err;
+    assert_int_equal(anim_metric_grid_prepare(&doc, &clip, &grid, &err), 1);
+    uint32_t n = grid.frame_count, nb = grid.bone_count;
+    assert_int_equal(n, 5);
+    assert_true(grid.times[1] == 0.25 && grid.times[2] == 0.5);
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), 0);
+
+    /* Loop continuity's seam frames: every bone of four frames. */
+    const uint32_t seam[4] = {0, 1, n - 2, n - 1};
+    anim_metric_grid_need_frames(&grid, seam, 4);
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), 4 * nb);
+    anim_metric_grid_need_frames(&grid, seam, 4); /* nothing new */
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), 4 * nb);
+    for (int i = 0; i < 4; i++)
+        for (uint32_t b = 0; b < nb; b++)
+            expect_reference_entry(&doc, &clip, &grid, seam[i], b);
+
+    /* The tip of a chain: frame 2 of the tip and of its two ancestors. */
+    const uint32_t tip = 2, pair[2] = {2, 1}, odd = 4;
+    anim_metric_grid_need_bones(&grid, &tip, 1);
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), 4 * nb + 3);
+    anim_metric_grid_need_bones(&grid, pair, 2); /* already there */
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), 4 * nb + 3);
+    anim_metric_grid_need_bones(&grid, &odd, 1);
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), 4 * nb + 4);
+    for (uint32_t f = 0; f < n; f++)
+        for (uint32_t b = 0; b < 3; b++)
+            expect_reference_entry(&doc, &clip, &grid, f, b);
+
+    /* The rest, and a full build, hold the same bits everywhere. */
+    const uint32_t middle = 2;
+    anim_metric_grid_need_frames(&grid, &middle, 1);
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), (uint64_t)n * nb);
+    anim_metric_grid full;
+    assert_int_equal(anim_metric_grid_build(&doc, &clip, &full, &err), 1);
+    assert_int_equal(anim_metric_grid_filled_entries(&full), (uint64_t)n * nb);
+    for (uint32_t f = 0; f < n; f++)
+        for (uint32_t b = 0; b < nb; b++) {
+            expect_reference_entry(&doc, &clip, &grid, f, b);
+            size_t i = anim_metric_grid_index(&grid, f, b);
+            assert_memory_equal(&grid.model_pos[i], &full.model_pos[i], sizeof full.model_pos[i]);
+            assert_memory_equal(&grid.model_rot[i], &full.model_rot[i], sizeof full.model_rot[i]);
+        }
+    /* Asking a complete grid is a no-op; out-of-range asks are ignored. */
+    const uint32_t far = 99;
+    anim_metric_grid_need_bones(&full, &far, 1);
+    anim_metric_grid_need_frames(&full, &far, 1);
+    anim_metric_grid_need_bones(&grid, &far, 1);
+    anim_metric_grid_need_frames(&grid, &far, 1);
+    anim_metric_grid_free(&full);
+    anim_metric_grid_free(&grid);
+
+    /* No grid: prepare answers 0 like build, grid zeroed. */
+    clip.duration_s = 0.0;
+    assert_int_equal(anim_metric_grid_prepare(&doc, &clip, &grid, &err), 0);
+    assert_null(grid.times);
+    assert_int_equal(anim_metric_grid_filled_entries(&grid), 0);
+    anim_metric_grid_free(&grid);
+}
+
+/* What a lint run samples: nothing for checks that read no grid, and for
+ * the JSON measurements only the seam frames of every bone plus every
+ * frame of the few bones the foot, hips and root readers use. */
+typedef struct {
+    uint32_t clips;
+    bool measure;      /* ask for the measurement facts like lint JSON */
+    uint64_t filled;   /* entries sampled over the run */
+    uint64_t full;     /* entries a full grid would have had */
+} sample_log;
+
+static int count_samples(anim_lint_context *ctx, uint32_t clip, void *user, anim_error *err)
+{
+    sample_log *log = user;
+    log->clips++;
+    if (!log->measure) {
+        /* No check of the selection asked for a grid. */
+        assert_int_equal(ctx->grid_clip, ANIM_NONE);
+        return 0;
+    }
+    anim_loop_continuity lc;
+    anim_foot_cycle fc;
+    anim_root_speed speed;
+    if (anim_lint_loop_continuity(ctx, clip, &lc, err))
+        return -1;
+    anim_lint_foot_cycle(ctx, clip, 0.02, &fc);
+    anim_lint_root_speed(ctx, clip, &speed);
+    const anim_metric_grid *g = anim_lint_grid(ctx, clip);
+    if (g) {
+        log->filled += anim_metric_grid_filled_entries(g);
+        log->full += (uint64_t)g->frame_count * g->bone_count;
+    }
+    return 0;
+}
+
+static void test_lint_samples_only_what_is_read(void **state)
+{
+    (void)state;
+    /* pelvis, two feet and an arm that only loop continuity reads */
+    anim_asset *a = test_support_load_example("walk-frozen-arm.glb");
+    anim_config *cfg = test_support_config_example("walk-frozen-arm.animsmith.toml");
+    static const char *const select[] = {"fps", "nan", "time-monotonic"};
+    for (int measure = 0; measure < 2; measure++) {
+        sample_log log;
+        memset(&log, 0, sizeof log);
+        log.measure = measure == 1;
+        anim_lint_options opts;
+        memset(&opts, 0, sizeof opts);
+        opts.select = select;
+        opts.select_count = 3;
+        opts.clip_done = count_samples;
+        opts.user = &log;
+        anim_lint_file file;
+        anim_error err;
+        anim_error_clear(&err);
+        assert_int_equal(anim_lint_run(a, cfg, &opts, &file, &err), 0);
+        assert_int_equal(log.clips, a->doc.clip_count);
+        if (log.measure) {
+            /* Seam frames of every bone, every frame of the others: the
+             * arm's inner frames are never sampled. */
+            assert_true(log.full > 0);
+            assert_true(log.filled >= 4u * a->doc.bone_count && log.filled < log.full);
+        }
+        anim_lint_file_free(&file);
+    }
+    anim_config_free(cfg);
+    anim_asset_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +566,8 @@ int main(void)
         cmocka_unit_test(test_grid_matches_pose_sampling),
         cmocka_unit_test(test_grid_size_limit),
         cmocka_unit_test(test_walk_dirty_loop_gap),
+        cmocka_unit_test(test_prepared_grid_fills_what_is_read),
+        cmocka_unit_test(test_lint_samples_only_what_is_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

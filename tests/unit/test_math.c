@@ -280,6 +280,62 @@ static void test_decompose_zero_scale(void **state)
     assert_quat_near(dr, anim_quat_identity(), 0);
 }
 
+/* The general slerp formula with all three sines, as anim_quat_slerp
+ * computed it before it knew the two sines of u = 0. */
+static anim_quat slerp_three_sines(anim_quat a, anim_quat b, double u)
+{
+    double d = anim_quat_dot(a, b);
+    if (d < 0.0) {
+        b = anim_quat_neg(b);
+        d = -d;
+    }
+    if (d > ANIM_SLERP_LERP_THRESHOLD)
+        return anim_quat_normalize(anim_quat_add(anim_quat_scale(a, 1.0 - u), anim_quat_scale(b, u)));
+    double theta = acos(d);
+    double s0 = sin(theta * (1.0 - u));
+    double s1 = sin(theta * u);
+    double s = sin(theta);
+    return anim_quat_make((a.x * s0 + b.x * s1) / s, (a.y * s0 + b.y * s1) / s,
+                          (a.z * s0 + b.z * s1) / s, (a.w * s0 + b.w * s1) / s);
+}
+
+static double unit_random(uint32_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 17;
+    *state ^= *state << 5;
+    return (double)*state / 4294967296.0 * 2.0 - 1.0;
+}
+
+/* A sample time on a key time (u = 0) skips two sines; the result keeps
+ * every bit, zero signs included, for random, near-equal, opposite,
+ * signed-zero and non-finite inputs, and u = -0 takes the general path. */
+static void test_slerp_at_key_time_exact(void **state)
+{
+    (void)state;
+    uint32_t rng = 2463534242u;
+    static const double us[] = {0.0, -0.0, 0.25, 1e-300};
+    for (int i = 0; i < 20000; i++) {
+        anim_quat a = anim_quat_normalize(anim_quat_make(unit_random(&rng), unit_random(&rng),
+                                                         unit_random(&rng), unit_random(&rng)));
+        anim_quat b = anim_quat_normalize(anim_quat_make(unit_random(&rng), unit_random(&rng),
+                                                         unit_random(&rng), unit_random(&rng)));
+        if (i % 4 == 1) /* nearly equal: just below the lerp threshold or above */
+            b = anim_quat_normalize(anim_quat_add(a, anim_quat_scale(b, 1e-6 * unit_random(&rng))));
+        if (i % 4 == 2) { /* zero lanes with both signs */
+            a.x = i % 8 == 2 ? -0.0 : 0.0;
+            b.y = -0.0;
+        }
+        if (i % 997 == 3)
+            b.z = i % 2 ? NAN : INFINITY;
+        for (size_t k = 0; k < sizeof us / sizeof us[0]; k++) {
+            anim_quat want = slerp_three_sines(a, b, us[k]);
+            anim_quat got = anim_quat_slerp(a, b, us[k]);
+            assert_memory_equal(&got, &want, sizeof got);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_quat_normalize_and_dot),
         cmocka_unit_test(test_angle_between),
         cmocka_unit_test(test_slerp),
+        cmocka_unit_test(test_slerp_at_key_time_exact),
         cmocka_unit_test(test_quat_from_mat3_all_branches),
         cmocka_unit_test(test_mat4_trs),
         cmocka_unit_test(test_decompose_roundtrip),

@@ -1,0 +1,1 @@
+merge tests/fixtures/reports/clip-dirty.bad-severity.lint.json

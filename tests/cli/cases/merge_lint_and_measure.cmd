@@ -1,0 +1,1 @@
+merge tests/fixtures/reports/clip-dirty.lint.json tests/fixtures/reports/clip-dirty.measure.json

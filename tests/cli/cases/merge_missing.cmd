@@ -1,0 +1,1 @@
+merge no-such-report.json

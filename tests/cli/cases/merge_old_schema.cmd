@@ -1,0 +1,1 @@
+merge tests/fixtures/reports/walk.output-v14.json

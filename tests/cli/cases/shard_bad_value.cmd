@@ -1,0 +1,1 @@
+lint --shard 0/3 examples/assets/clip.glb

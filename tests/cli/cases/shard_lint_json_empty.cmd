@@ -1,0 +1,1 @@
+lint --shard 12/12 examples/assets --format json

@@ -1,0 +1,1 @@
+lint --shard 2/4 examples/assets

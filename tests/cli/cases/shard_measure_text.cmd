@@ -1,0 +1,1 @@
+measure --shard 1/5 examples/assets --format text

@@ -1,0 +1,1 @@
+measure examples/assets --shard

@@ -1,0 +1,1 @@
+measure --shard 1/100001 examples/assets
