@@ -5,17 +5,15 @@
  * reads: docs/diff.md). Exit 0 when nothing moved beyond the significance
  * floors, 1 when something did, 2 for an unreadable, malformed or
  * mismatched input. */
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "animsmith/config.h"
 #include "animsmith/diff.h"
 #include "animsmith/gltf.h"
 #include "animsmith/measure.h"
+#include "animsmith/path.h"
 #include "animsmith/report.h"
 #include "animsmith/rig.h"
 #include "animsmith/strbuf.h"
@@ -52,17 +50,6 @@ static int parse_args(int argc, char **argv, diff_args *a)
         return cli_operator_error("diff: expected exactly two inputs (usage: animsmith diff "
                                   "<before> <after>)");
     return 0;
-}
-
-static bool is_report_path(const char *path)
-{
-    size_t n = strlen(path);
-    if (n < 5)
-        return false;
-    const char *ext = path + n - 5;
-    return ext[0] == '.' && tolower((unsigned char)ext[1]) == 'j' &&
-           tolower((unsigned char)ext[2]) == 's' && tolower((unsigned char)ext[3]) == 'o' &&
-           tolower((unsigned char)ext[4]) == 'n';
 }
 
 typedef struct {
@@ -110,7 +97,7 @@ static const anim_json_value *load_side(const char *path, config_cache *cc, anim
 {
     memset(findings, 0, sizeof *findings);
     findings->source = ANIM_DIFF_SOURCE_ASSET;
-    if (!is_report_path(path))
+    if (!anim_path_has_extension(path, ".json"))
         return measure_asset(path, cc, arena, rc);
     size_t len = 0;
     char *text = cli_read_report(path, ANIM_DIFF_REPORT_MAX_BYTES, NULL, arena, &len);

@@ -9,11 +9,9 @@
  * exactly. Reports of different commands or builds, of different
  * contracts or --select, a file in two reports, or anything malformed are
  * refused (exit 2, one line naming the report) and nothing is printed. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "animsmith/arena.h"
 #include "animsmith/json.h"

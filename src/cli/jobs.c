@@ -112,7 +112,7 @@ void cli_run_jobs(size_t n, int jobs, cli_job_fn fn, void *ctx, const char *verb
 char *cli_file_error(const char *path, const char *msg)
 {
     char buf[ANIM_ERROR_MESSAGE_MAX + 512];
-    if (path && !strstr(msg, path))
+    if (path)
         snprintf(buf, sizeof buf, "%s: %s", path, msg);
     else
         snprintf(buf, sizeof buf, "%s", msg);

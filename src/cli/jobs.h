@@ -20,8 +20,8 @@ int cli_parse_jobs(const char *text, int *jobs);
 void cli_run_jobs(size_t n, int jobs, cli_job_fn fn, void *ctx, const char *verb);
 
 /* A worker's per-file error for its slot: "<path>: <msg>", or msg alone
- * when path is NULL or msg already names it (a single-file run keeps the
- * loader's own message).
+ * when path is NULL (the caller passes NULL for messages that already name
+ * the file, as every loader error does).
  * Malloc'd; NULL when out of memory (callers then report "out of
  * memory"). */
 char *cli_file_error(const char *path, const char *msg);
