@@ -8,11 +8,7 @@
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
-build=$1
-src=$2
-bin=$build/animsmith
-[[ $bin == /* ]] || bin=$PWD/$bin
-[[ $src == /* ]] || src=$PWD/$src
+script_dirs "$@"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

@@ -1,4 +1,4 @@
-# Sourced by every test script: `script_help "$0" ARGS "$@"` answers
+# Sourced by every test script. `script_help "$0" ARGS "$@"` answers
 # -h/--help with a usage line (the script's name and ARGS) and its header
 # comment (exit 0), and refuses any argument that starts with '-' (exit 2),
 # so a mistyped flag never becomes a build or source directory. ctest
@@ -20,4 +20,15 @@ script_help() {
             ;;
         esac
     done
+}
+
+# `script_dirs "$@"` after script_help: build and src from the two ctest
+# arguments, src and bin ($build/animsmith) made absolute so the script may
+# change directory.
+script_dirs() {
+    build=$1
+    src=$2
+    bin=$build/animsmith
+    [[ $bin == /* ]] || bin=$PWD/$bin
+    [[ $src == /* ]] || src=$PWD/$src
 }
