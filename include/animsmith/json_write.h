@@ -46,6 +46,12 @@ void anim_json_writer_init_nested(anim_json_writer *w, anim_strbuf *out, bool pr
  * the next element of the open container. */
 void anim_json_writer_splice(anim_json_writer *w, const char *fragment, size_t len);
 
+/* The same place kept for a fragment delivered separately: writes the
+ * separator and returns the offset in out where the fragment belongs, so
+ * a report of large records can be written out piece by piece instead of
+ * being copied into one buffer. */
+size_t anim_json_writer_splice_mark(anim_json_writer *w);
+
 void anim_json_writer_begin_object(anim_json_writer *w);
 void anim_json_writer_end_object(anim_json_writer *w);
 void anim_json_writer_begin_array(anim_json_writer *w);

@@ -108,8 +108,9 @@ typedef struct anim_check_record {
 /* What a check sees: the loaded asset, the contract, the resolved roles,
  * per-clip merged expectations and the metric grid of the clip in hand.
  *
- * A run keeps at most one clip's metric grid alive (the memory bound of a
- * clip library is one asset plus one grid). It goes clip-major: for each
+ * A run keeps at most one clip's metric grid alive per clip worker (the
+ * memory bound of a clip library is one asset plus one grid per worker;
+ * one worker unless anim_lint_run_parallel). It goes clip-major: for each
  * clip in index order every per-clip check judges that clip alone
  * (pass_clip), then the grid is released; whole-document checks run after
  * that. Records are per check, so each record still lists its findings in
@@ -139,6 +140,11 @@ typedef struct anim_lint_context {
      * the checks, the group gathers and clip_done; NULL until first used.
      * Read them through anim_lint_loop_continuity and its siblings. */
     void *clip_facts;
+    /* The clip worker this context belongs to, in [0, workers) of
+     * anim_lint_parallel; 0 outside a parallel clip pass. Each worker has
+     * its own context (grid, scratch, clip facts, arena), so a clip_done
+     * hook keeps its per-worker state by this index. */
+    uint32_t worker;
 } anim_lint_context;
 
 /* The clip's metric grid, or NULL when the clip has none (duration 0 or
@@ -236,11 +242,15 @@ int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *c
                    const char *scope_code, const char *scope_subject, const char *fmt, ...)
     ANIM_PRINTF(6, 7);
 
+/* One clip worker's share of a parallel clip pass (anim_lint_parallel). */
+typedef void (*anim_lint_task)(uint32_t worker, void *arg);
+
 /* Which checks run: --select (NULL = all). */
 typedef struct anim_lint_options {
     const char *const *select;
     size_t select_count;
-    /* Called after the per-clip checks of each clip, in clip order, while
+    /* Called after the per-clip checks of each clip, in clip order (from
+     * the clip workers in a parallel pass, see anim_lint_parallel), while
      * that clip's grid can still be had through anim_lint_grid(ctx, clip)
      * without sampling again (measurements). Non-zero fails the run. */
     int (*clip_done)(anim_lint_context *ctx, uint32_t clip, void *user, anim_error *err);
@@ -259,11 +269,37 @@ typedef struct anim_lint_file {
     anim_check_record *records; /* anim_check_count() entries, catalog order */
     size_t record_count;
     anim_arena *arena;
+    /* The arenas of the extra clip workers of a parallel clip pass (their
+     * findings' strings live there); freed with the result. */
+    anim_arena **worker_arenas;
+    uint32_t worker_arena_count;
 } anim_lint_file;
 
 /* Runs every check over one loaded asset. The result owns its arena. */
 int anim_lint_run(const anim_asset *asset, const anim_config *cfg,
                   const anim_lint_options *opts, anim_lint_file *out, anim_error *err);
+
+/* A parallel clip pass: the clips of the file are judged by up to
+ * `workers` clip workers, each with its own context, grid, scratch and
+ * arena; each clip's findings are kept apart and appended in clip order
+ * afterwards, so every record (and the error of a failing run: that of the
+ * lowest failing clip) is exactly what one worker produces. clip_done is
+ * then called from the workers, for several clips at once and in no set
+ * order, with ctx->worker naming the worker. The whole-document checks and
+ * finish still run on the caller's thread. The library starts no thread:
+ * spawn runs task(w, arg) for every w in [0, count) -- concurrently, or
+ * one after another, any schedule gives the same result -- and returns
+ * once all have returned. */
+typedef struct anim_lint_parallel {
+    uint32_t workers;
+    void (*spawn)(uint32_t count, anim_lint_task task, void *arg);
+} anim_lint_parallel;
+
+/* anim_lint_run with a parallel clip pass (par NULL, workers <= 1 or
+ * spawn NULL: on the caller's thread alone). */
+int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
+                           const anim_lint_options *opts, const anim_lint_parallel *par,
+                           anim_lint_file *out, anim_error *err);
 void anim_lint_file_free(anim_lint_file *file);
 
 /* Shared role gaps (roles_unresolved, naming the rig profile). */

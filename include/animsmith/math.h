@@ -13,6 +13,7 @@
 #define ANIMSMITH_MATH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -62,6 +63,16 @@ double anim_vec3_dist(anim_vec3 a, anim_vec3 b);
 anim_vec3 anim_vec3_normalize(anim_vec3 a);
 anim_vec3 anim_vec3_lerp(anim_vec3 a, anim_vec3 b, double u); /* a(1-u) + bu */
 bool anim_vec3_is_finite(anim_vec3 a);
+
+/* |x - round(x)|, the distance of x from the nearest whole number; NaN
+ * for a non-finite x. Exactly what the libm expression gives (on a tie
+ * both neighbours are 0.5 away, and the subtraction is exact), without a
+ * library call per key. */
+double anim_off_whole(double x);
+
+/* Index of the first non-finite float of v[0..n), or n when all are
+ * finite: the finiteness scan every track goes through. */
+size_t anim_f32_first_nonfinite(const float *v, size_t n);
 
 /* ---- quaternions ---- */
 anim_quat anim_quat_identity(void);

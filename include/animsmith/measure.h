@@ -164,6 +164,15 @@ typedef struct anim_measure_collector {
 int anim_measure_begin(const anim_doc *doc, anim_arena *arena, anim_measure_collector *mc,
                        anim_measurements *out, anim_error *err);
 
+/* A collector for another thread feeding clips of the same measurements
+ * (a parallel lint clip pass): it writes the same rows as parent, each
+ * clip only its own, but allocates in arena and has its own scratch, so
+ * collectors fed distinct clips may run at once. arena must live as long
+ * as the measurements; parent is completed with anim_measure_end once
+ * every collector is done. Returns 0, or -1 with err set. */
+int anim_measure_fork(const anim_measure_collector *parent, anim_arena *arena,
+                      anim_measure_collector *child, anim_error *err);
+
 /* Whether clip has a row of its own (false for a clip a later clip of the
  * same name replaces, and out of range). */
 bool anim_measure_wants_clip(const anim_measure_collector *mc, uint32_t clip);

@@ -50,6 +50,12 @@ typedef struct anim_tool_info {
 void anim_output_envelope_begin(anim_json_writer *w, const anim_tool_info *tool,
                                 const char *command);
 
+/* The n file records as the elements of the open files[] array: copied
+ * in, or (splice_at non-NULL) only their places marked (splice_at[i], see
+ * anim_json_writer_splice_mark). */
+void anim_output_splice_records(anim_json_writer *w, const anim_strbuf *fragments, size_t n,
+                                size_t *splice_at);
+
 /* "path": ..., "input": {"sha256", "bytes"} members of a file record. */
 void anim_output_write_file_identity(anim_json_writer *w, const char *path,
                                      const char *sha256_hex, uint64_t bytes);
@@ -106,7 +112,7 @@ int anim_render_lint_json_file(const anim_lint_json_input *in, anim_strbuf *frag
 int anim_render_lint_json_assemble(const anim_lint_file *const *files,
                                    const anim_strbuf *fragments, size_t n,
                                    const anim_lint_render_options *opts, anim_strbuf *out,
-                                   anim_error *err);
+                                   size_t *splice_at, anim_error *err);
 
 /* Internal helpers shared by the text and Markdown renderers. */
 
@@ -156,10 +162,13 @@ void anim_lint_put_value(anim_strbuf *out, const anim_value *v);
 int anim_render_measure_json_file(const anim_measure_file *file, anim_strbuf *fragment,
                                   anim_error *err);
 
-/* The measure envelope (summary.files = n) around n fragments, in order. */
+/* The measure envelope (summary.files = n) around n fragments, in order.
+ * With splice_at (n entries) the fragments are not copied: out holds
+ * everything else and splice_at[i] is the offset in out where fragment i
+ * belongs (anim_json_writer_splice_mark); NULL copies them into out. */
 int anim_render_measure_json_assemble(const anim_strbuf *fragments, size_t n,
                                       const anim_tool_info *tool, anim_strbuf *out,
-                                      anim_error *err);
+                                      size_t *splice_at, anim_error *err);
 
 /* The counts of the lint envelope's summary, accumulated file by file
  * (zero-initialise it first). */
@@ -172,12 +181,15 @@ typedef struct anim_lint_json_summary {
 } anim_lint_json_summary;
 
 void anim_lint_json_summary_add(anim_lint_json_summary *s, const anim_lint_file *file);
+/* Adds the counts of s (another file or another report) to *to. */
+void anim_lint_json_summary_merge(anim_lint_json_summary *to, const anim_lint_json_summary *s);
 
 /* The lint envelope with summary s around n file-record fragments, in
- * order (anim_render_lint_json_assemble is this after summing its files). */
+ * order (anim_render_lint_json_assemble is this after summing its files);
+ * splice_at as for anim_render_measure_json_assemble. */
 int anim_render_lint_json_envelope(const anim_lint_json_summary *s, const anim_strbuf *fragments,
                                    size_t n, const anim_tool_info *tool, anim_strbuf *out,
-                                   anim_error *err);
+                                   size_t *splice_at, anim_error *err);
 
 #ifdef __cplusplus
 }

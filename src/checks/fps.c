@@ -7,18 +7,11 @@
  * not one per key. */
 #include <math.h>
 
+#include "animsmith/math.h"
 #include "checks/track_util.h"
 
 #define GRID_TOLERANCE_FRAMES 0.1
 #define SCOPE "frame_grid"
-
-/* Distance of x from the nearest whole number (round half away from zero,
- * as the message's expected frame count is rounded); NaN for a non-finite
- * x. */
-static double off_whole(double x)
-{
-    return fabs(x - round(x));
-}
 
 static int check_clip(anim_lint_context *ctx, anim_check_record *rec, const anim_clip *clip,
                       double fps)
@@ -33,7 +26,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, const anim
     track_fmt_plain(fps, p);
 
     double frames = clip->duration_s * fps;
-    if (off_whole(frames) > GRID_TOLERANCE_FRAMES) {
+    if (anim_off_whole(frames) > GRID_TOLERANCE_FRAMES) {
         anim_finding_fields f = {0};
         f.severity = ANIM_SEVERITY_WARNING;
         f.clip = clip->name;
@@ -55,7 +48,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, const anim
         const anim_track *t = &clip->tracks[i];
         for (uint32_t k = 0; k < t->key_count; k++) {
             double time = (double)t->times[k];
-            double e = off_whole(time * fps);
+            double e = anim_off_whole(time * fps);
             if (e > GRID_TOLERANCE_FRAMES && (!worst_track || e > worst_err)) {
                 worst_track = t;
                 worst_err = e;

@@ -46,7 +46,9 @@ static void mark_members(const anim_lint_context *ctx, const anim_string_list *n
 }
 
 /* The facts table, allocated and marked with group membership on first
- * use; NULL on allocation failure. */
+ * use; NULL on allocation failure. Each clip's gather writes only that
+ * clip's entry, so clip workers may gather at once into one table made
+ * beforehand (group_facts_prepare). */
 static clip_facts *facts_table(anim_lint_context *ctx)
 {
     if (ctx->group_facts)
@@ -66,6 +68,11 @@ static clip_facts *facts_table(anim_lint_context *ctx)
     }
     ctx->group_facts = facts;
     return facts;
+}
+
+int group_facts_prepare(anim_lint_context *ctx, anim_error *err)
+{
+    return facts_table(ctx) ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
 }
 
 static void foot_cycle_of(anim_lint_context *ctx, uint32_t clip, clip_facts *out)

@@ -54,6 +54,11 @@ int group_endpoint_mode(anim_lint_context *ctx, uint32_t clip, const char **mode
 int group_gather_foot_cycle(anim_lint_context *ctx, uint32_t clip, bool gait, anim_error *err);
 int group_gather_endpoint_mode(anim_lint_context *ctx, uint32_t clip, anim_error *err);
 
+/* Makes the per-clip facts table (ctx->group_facts) before a parallel
+ * clip pass: its workers share it, each gathering into its own clips'
+ * entries. Returns 0, or -1 with err set (out of memory). */
+int group_facts_prepare(anim_lint_context *ctx, anim_error *err);
+
 /* Circular spread: the largest angular distance of a phase from
  * the circular mean, in cycles ([0, 0.5]). 0 for n == 0. */
 double group_circular_spread(const double *phases, uint32_t n);

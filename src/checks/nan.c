@@ -5,6 +5,7 @@
  * its evidence. */
 #include <math.h>
 
+#include "animsmith/math.h"
 #include "checks/track_util.h"
 
 static int check_track(anim_lint_context *ctx, anim_check_record *rec, const anim_clip *clip,
@@ -12,20 +13,19 @@ static int check_track(anim_lint_context *ctx, anim_check_record *rec, const ani
 {
     const char *prop = track_property(t);
     if (t->times) {
-        for (uint32_t k = 0; k < t->key_count; k++) {
-            if (isfinite(t->times[k]))
-                continue;
+        uint32_t k = (uint32_t)anim_f32_first_nonfinite(t->times, t->key_count);
+        if (k < t->key_count) {
             anim_finding_fields f = track_fields(ctx, clip, t, ANIM_SEVERITY_ERROR);
             if (anim_check_finding(ctx, rec, &f, "non-finite key time in %s track (key %u)", prop,
                                    k))
                 return -1;
-            break;
         }
     }
     uint64_t floats = track_float_count(t);
-    for (uint64_t i = 0; i < floats && t->components > 0; i++) {
-        if (isfinite(t->values[i]))
-            continue;
+    if (floats == 0 || t->components == 0)
+        return 0;
+    uint64_t i = anim_f32_first_nonfinite(t->values, (size_t)floats);
+    if (i < floats) {
         /* Element index, not float index: the element is one key's vec3 /
          * quaternion (or one tangent of a cubic triplet). */
         unsigned long long element = (unsigned long long)(i / t->components);
@@ -33,7 +33,6 @@ static int check_track(anim_lint_context *ctx, anim_check_record *rec, const ani
         if (anim_check_finding(ctx, rec, &f, "non-finite value in %s track (element %llu)", prop,
                                element))
             return -1;
-        break;
     }
     return 0;
 }

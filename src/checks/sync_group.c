@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "animsmith/math.h"
 #include "checks/checks.h"
 #include "checks/group_util.h"
 
@@ -37,7 +38,7 @@ typedef struct {
 static bool on_frame(double t, double fps)
 {
     double f = t * fps;
-    return isfinite(t) && isfinite(f) && fabs(f - round(f)) <= GRID_TOLERANCE_FRAMES;
+    return isfinite(t) && isfinite(f) && anim_off_whole(f) <= GRID_TOLERANCE_FRAMES;
 }
 
 /* The declared frame grid of the clip under its declared fps; the row names

@@ -37,6 +37,13 @@ struct anim_asset *cli_load_asset(const char *path, const struct anim_config *cf
  * change the exit code of work that was done (docs/cli.md: exit codes). */
 void cli_deliver(const anim_strbuf *out);
 
+/* The same for a report whose n file records were not copied in: out is
+ * written with record i inserted at offset splice_at[i], the record read
+ * from the spool when it went there, else from fragments[i]. */
+struct cli_spool;
+void cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
+                         const size_t *splice_at, size_t n, const struct cli_spool *spool);
+
 /* `--format text|json` for the commands that print text by default: sets
  * *json, or prints the operator error and returns 2. */
 int cli_text_or_json(const char *value, bool *json);

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "jobs.h"
 #include "shard.h"
+#include "spool.h"
 
 typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN } lint_format;
 
@@ -123,8 +124,13 @@ static bool use_color(lint_color color)
 
 /* Per-file outcome, filled by a worker. */
 typedef struct {
+    /* The findings, for text and Markdown, rendered once every file is
+     * done. JSON renders each file in its worker and keeps only the
+     * summary counts, so a run's memory does not grow with the library. */
     anim_lint_file result;
+    anim_lint_json_summary summary; /* JSON format only */
     anim_strbuf json;           /* the file's JSON record (JSON format only) */
+    bool fails;                 /* a shown finding reaches the fail level */
     bool ok;
     char *error;                /* operator error message when !ok */
 } lint_slot;
@@ -135,6 +141,7 @@ typedef struct {
     anim_lint_options opts;
     lint_slot *slots;
     anim_contract_usage *usages; /* per file: contract names it lacks */
+    cli_spool *spool;            /* where finished JSON records go (NULL: memory) */
 } lint_job;
 
 static void set_slot_error(lint_slot *slot, const char *path, const char *msg)
@@ -144,20 +151,57 @@ static void set_slot_error(lint_slot *slot, const char *path, const char *msg)
 
 /* JSON lint of one file: measurements are taken clip by clip inside the
  * lint run, on the grid its checks just used (nothing sampled twice, one
- * grid alive), and the file's record is rendered as soon as the run ends,
- * so the asset can be released before the next file is loaded. */
+ * grid alive per clip worker), and the file's record is rendered as soon
+ * as the run ends, so the asset can be released before the next file is
+ * loaded. Each clip worker of a parallel clip pass measures through a
+ * collector of its own (its arena and scratch), all filling the same
+ * rows. */
 typedef struct {
     lint_slot *slot;
     anim_arena *arena;          /* the measurements */
     anim_measurements m;
-    anim_measure_collector mc;
+    anim_measure_collector mc;  /* clip worker 0's, completed at the end */
+    anim_measure_collector *forks; /* clip workers 1.. */
+    anim_arena **fork_arenas;
+    uint32_t fork_count;
     bool error_names_file;      /* the renderer's error already starts with the path */
 } json_measure;
+
+/* Collectors for clip workers 1..workers-1. Returns 0, or -1 with err
+ * set. */
+static int json_measure_fork(json_measure *jm, uint32_t workers, anim_error *err)
+{
+    if (workers < 2)
+        return 0;
+    jm->forks = calloc(workers - 1, sizeof *jm->forks);
+    jm->fork_arenas = calloc(workers - 1, sizeof *jm->fork_arenas);
+    if (!jm->forks || !jm->fork_arenas)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (uint32_t w = 0; w + 1 < workers; w++) {
+        jm->fork_arenas[w] = anim_arena_new();
+        if (!jm->fork_arenas[w])
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        jm->fork_count++;
+        if (anim_measure_fork(&jm->mc, jm->fork_arenas[w], &jm->forks[w], err))
+            return -1;
+    }
+    return 0;
+}
+
+static void json_measure_free(json_measure *jm)
+{
+    for (uint32_t w = 0; w < jm->fork_count; w++)
+        anim_arena_free(jm->fork_arenas[w]);
+    free(jm->fork_arenas);
+    free(jm->forks);
+    anim_arena_free(jm->arena);
+}
 
 static int measure_clip_done(anim_lint_context *ctx, uint32_t clip, void *user, anim_error *err)
 {
     json_measure *jm = user;
-    if (!anim_measure_wants_clip(&jm->mc, clip))
+    anim_measure_collector *mc = ctx->worker == 0 ? &jm->mc : &jm->forks[ctx->worker - 1];
+    if (!anim_measure_wants_clip(mc, clip))
         return 0;
     /* The loop, endpoint, foot-cycle and speed facts the checks already
      * derived for this clip (same grid, rig and contract) are reused. */
@@ -171,7 +215,7 @@ static int measure_clip_done(anim_lint_context *ctx, uint32_t clip, void *user, 
     anim_lint_foot_cycle(ctx, clip, anim_foot_cycle_min_stride(ctx->config), &fc);
     anim_lint_root_speed(ctx, clip, &speed);
     anim_measure_clip_facts facts = {&lc, &le, &fc, &speed};
-    return anim_measure_clip_with(&jm->mc, clip, ctx->rig, ctx->config, anim_lint_grid(ctx, clip),
+    return anim_measure_clip_with(mc, clip, ctx->rig, ctx->config, anim_lint_grid(ctx, clip),
                                   &facts, err);
 }
 
@@ -189,8 +233,36 @@ static int measure_finish_render(anim_lint_context *ctx, void *user, anim_error 
     return rc;
 }
 
+/* Clip workers for file i. With fewer files than jobs the spare jobs go to
+ * the files' clip passes (jobs / files each, the first jobs % files files
+ * one more), so the run keeps exactly `jobs` threads busy; otherwise the
+ * files alone fill the jobs. A file with fewer clips uses fewer. */
+static uint32_t clip_workers(const lint_job *job, size_t i, uint32_t clip_count)
+{
+    size_t files = job->args->files.count;
+    size_t jobs = job->args->jobs < 1 ? 1 : (size_t)job->args->jobs;
+    size_t n = files >= jobs ? 1 : jobs / files + (i < jobs % files ? 1 : 0);
+    return n < clip_count ? (uint32_t)n : clip_count ? clip_count : 1;
+}
+
 /* Loads, lints and (for JSON) measures and renders one file. Runs on a
- * worker thread: it touches only its own slot. */
+ * worker thread: it touches only its own slot (its clip workers, only
+ * their own clips' state). */
+/* Exit 1 iff a finding not hidden by --allow reaches the fail level. */
+static bool file_fails(const anim_lint_file *file, const lint_args *a)
+{
+    anim_severity fail_at = a->deny_warnings ? ANIM_SEVERITY_WARNING : ANIM_SEVERITY_ERROR;
+    for (size_t r = 0; r < file->record_count; r++) {
+        const anim_check_record *rec = &file->records[r];
+        if (cli_list_contains(&a->allow, rec->check_id))
+            continue;
+        for (uint32_t k = 0; k < rec->finding_count; k++)
+            if (rec->findings[k].severity >= fail_at)
+                return true;
+    }
+    return false;
+}
+
 static void lint_one(size_t i, void *arg)
 {
     lint_job *job = arg;
@@ -209,6 +281,7 @@ static void lint_one(size_t i, void *arg)
         return;
     }
     anim_lint_options opts = job->opts;
+    anim_lint_parallel par = {clip_workers(job, i, asset->doc.clip_count), cli_run_workers};
     json_measure jm;
     memset(&jm, 0, sizeof jm);
     int rc = 0;
@@ -219,52 +292,56 @@ static void lint_one(size_t i, void *arg)
             rc = anim_error_set(&err, ANIM_ERR_NOMEM, "out of memory");
         else
             rc = anim_measure_begin(&asset->doc, jm.arena, &jm.mc, &jm.m, &err);
+        if (rc == 0)
+            rc = json_measure_fork(&jm, par.workers, &err);
         opts.clip_done = measure_clip_done;
         opts.finish = measure_finish_render;
         opts.user = &jm;
     }
     if (rc == 0)
-        rc = anim_lint_run(asset, job->cfg, &opts, &slot->result, &err);
+        rc = anim_lint_run_parallel(asset, job->cfg, &opts, &par, &slot->result, &err);
     if (rc)
         set_slot_error(slot, jm.error_names_file ? NULL : path, err.message);
     else
         slot->ok = true;
-    anim_arena_free(jm.arena);
+    json_measure_free(&jm);
     anim_asset_free(asset);
+    if (!slot->ok)
+        return;
+    slot->fails = file_fails(&slot->result, job->args);
+    if (job->args->format == FORMAT_JSON) {
+        anim_lint_json_summary_add(&slot->summary, &slot->result);
+        anim_lint_file_free(&slot->result);
+        cli_spool_put(job->spool, i, &slot->json);
+    }
 }
 
-/* Exit 1 iff a finding not hidden by --allow reaches the fail level. */
-static bool run_fails(const anim_lint_file *files, size_t n, const lint_args *a)
-{
-    anim_severity fail_at = a->deny_warnings ? ANIM_SEVERITY_WARNING : ANIM_SEVERITY_ERROR;
-    for (size_t f = 0; f < n; f++)
-        for (size_t r = 0; r < files[f].record_count; r++) {
-            const anim_check_record *rec = &files[f].records[r];
-            if (cli_list_contains(&a->allow, rec->check_id))
-                continue;
-            for (uint32_t k = 0; k < rec->finding_count; k++)
-                if (rec->findings[k].severity >= fail_at)
-                    return true;
-        }
-    return false;
-}
 
-/* Renders every file, in argument order (all of them linted). */
-static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, bool *fails)
+/* Renders and prints every file, in argument order (all of them linted).
+ * JSON file records are written where they stand, never copied into one
+ * buffer. */
+static int render(const lint_args *a, const lint_slot *slots, const cli_spool *spool,
+                  bool *fails)
 {
     size_t n = a->files.count;
     /* A shard may hold no file: its report is still printed. */
     size_t cap = n ? n : 1;
     anim_lint_file *files = calloc(cap, sizeof *files);
-    const anim_lint_file **file_ptrs = calloc(cap, sizeof *file_ptrs);
     anim_strbuf *fragments = calloc(cap, sizeof *fragments);
+    size_t *splice_at = calloc(cap, sizeof *splice_at);
+    anim_strbuf text = ANIM_STRBUF_INIT, *out = &text;
+    anim_lint_json_summary summary;
+    memset(&summary, 0, sizeof summary);
+    size_t spliced = 0;
     int rc = 0;
-    if (!files || !file_ptrs || !fragments)
+    if (!files || !fragments || !splice_at)
         rc = cli_operator_error("out of memory");
+    *fails = false;
     for (size_t f = 0; rc == 0 && f < n; f++) {
         files[f] = slots[f].result;
-        file_ptrs[f] = &slots[f].result;
         fragments[f] = slots[f].json; /* borrowed, freed with the slot */
+        anim_lint_json_summary_merge(&summary, &slots[f].summary);
+        *fails = *fails || slots[f].fails;
     }
     anim_lint_render_options ro;
     memset(&ro, 0, sizeof ro);
@@ -276,18 +353,20 @@ static int render(const lint_args *a, const lint_slot *slots, anim_strbuf *out, 
     if (rc == 0 && a->format == FORMAT_JSON) {
         anim_error err;
         anim_error_clear(&err);
-        if (anim_render_lint_json_assemble(file_ptrs, fragments, n, &ro, out, &err))
+        if (anim_render_lint_json_envelope(&summary, fragments, n, &ro.tool, out, splice_at, &err))
             rc = cli_operator_error("%s", err.message);
+        spliced = n;
     } else if (rc == 0 && a->format == FORMAT_MARKDOWN) {
         anim_render_lint_markdown(files, n, &ro, out);
     } else if (rc == 0) {
         anim_render_lint_text(files, n, &ro, out);
     }
     if (rc == 0)
-        *fails = run_fails(files, n, a);
+        cli_deliver_spliced(out, fragments, splice_at, spliced, spool);
+    anim_strbuf_free(&text);
     free(files);
-    free((void *)file_ptrs);
     free(fragments);
+    free(splice_at);
     return rc;
 }
 
@@ -332,7 +411,8 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
             rc = cli_operator_error("out of memory");
     }
     if (!rc) {
-        lint_job job = {&a, cfg, {NULL, 0, NULL, NULL, NULL}, slots, usages};
+        lint_job job = {&a, cfg, {NULL, 0, NULL, NULL, NULL}, slots, usages,
+                        a.format == FORMAT_JSON ? cli_spool_open(a.files.count) : NULL};
         if (a.select_given) {
             job.opts.select = (const char *const *)a.select.items;
             job.opts.select_count = a.select.count;
@@ -351,14 +431,9 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
                 cli_operator_error("%s", slots[f].error ? slots[f].error : "out of memory");
             }
         bool fails = false;
-        if (!any_failed) {
-            anim_strbuf out = ANIM_STRBUF_INIT;
-            if (render(&a, slots, &out, &fails) == 0)
-                cli_deliver(&out);
-            else
-                any_failed = true;
-            anim_strbuf_free(&out);
-        }
+        if (!any_failed && render(&a, slots, job.spool, &fails))
+            any_failed = true;
+        cli_spool_close(job.spool);
         rc = any_failed ? EXIT_OPERATOR : fails ? EXIT_FINDINGS : EXIT_CLEAN;
     }
     free_slots(slots, a.files.count);

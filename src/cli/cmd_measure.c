@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "jobs.h"
 #include "shard.h"
+#include "spool.h"
 
 typedef struct {
     cli_list operands; /* as given: files and directories */
@@ -74,6 +75,7 @@ typedef struct {
     const anim_config *cfg;
     measured_file *files;
     anim_contract_usage *usages; /* per file: contract names it lacks */
+    cli_spool *spool;            /* where finished records go (NULL: memory) */
 } measure_job;
 
 static void fail_with(measured_file *mf, const char *path, const char *msg)
@@ -129,30 +131,36 @@ static void measure_one(size_t i, void *arg)
         mf->ok = true;
     anim_arena_free(arena);
     anim_asset_free(asset);
+    if (mf->ok)
+        cli_spool_put(job->spool, i, &mf->out);
 }
 
-/* Joins every file's output, in argument order (all of them measured). */
-static int render(const measure_args *a, measured_file *mfs, anim_strbuf *out)
+/* Prints every file's output, in argument order (all of them measured):
+ * the files' records are written where they stand, never copied into one
+ * buffer. */
+static int deliver(const measure_args *a, measured_file *mfs, const cli_spool *spool)
 {
     size_t n = a->files.count;
-    if (a->text) {
-        for (size_t f = 0; f < n; f++)
-            anim_strbuf_append(out, mfs[f].out.data ? mfs[f].out.data : "", mfs[f].out.len);
-        return 0;
-    }
     anim_strbuf *fragments = calloc(n ? n : 1, sizeof *fragments);
-    if (!fragments)
-        return cli_operator_error("out of memory");
-    for (size_t f = 0; f < n; f++)
+    size_t *splice_at = calloc(n ? n : 1, sizeof *splice_at);
+    int rc = fragments && splice_at ? 0 : cli_operator_error("out of memory");
+    for (size_t f = 0; rc == 0 && f < n; f++)
         fragments[f] = mfs[f].out; /* borrowed, freed with the slot */
-    anim_tool_info tool;
-    cli_tool_info(&tool);
-    anim_error err;
-    anim_error_clear(&err);
-    int rc = 0;
-    if (anim_render_measure_json_assemble(fragments, n, &tool, out, &err))
-        rc = cli_operator_error("%s", err.message);
+    anim_strbuf out = ANIM_STRBUF_INIT;
+    if (rc == 0 && !a->text) {
+        anim_tool_info tool;
+        cli_tool_info(&tool);
+        anim_error err;
+        anim_error_clear(&err);
+        if (anim_render_measure_json_assemble(fragments, n, &tool, &out, splice_at, &err))
+            rc = cli_operator_error("%s", err.message);
+    }
+    /* Text is the files' blocks one after another: every splice_at is 0. */
+    if (rc == 0)
+        cli_deliver_spliced(&out, fragments, splice_at, n, spool);
+    anim_strbuf_free(&out);
     free(fragments);
+    free(splice_at);
     return rc;
 }
 
@@ -181,7 +189,7 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
             rc = cli_operator_error("out of memory");
     }
     if (!rc) {
-        measure_job job = {&a, cfg, mfs, usages};
+        measure_job job = {&a, cfg, mfs, usages, cli_spool_open(a.files.count)};
         cli_run_jobs(a.files.count, a.jobs, measure_one, &job, "measuring");
         cli_warn_contract(cfg, &a.files, usages);
         /* As for lint: an operator failure on any file leaves stdout
@@ -193,14 +201,9 @@ int cmd_measure(int argc, char **argv, const cli_globals *globals)
                 any_failed = true;
                 cli_operator_error("%s", mfs[f].error ? mfs[f].error : "out of memory");
             }
-        if (!any_failed) {
-            anim_strbuf out = ANIM_STRBUF_INIT;
-            if (render(&a, mfs, &out) == 0)
-                cli_deliver(&out);
-            else
-                any_failed = true;
-            anim_strbuf_free(&out);
-        }
+        if (!any_failed && deliver(&a, mfs, job.spool))
+            any_failed = true;
+        cli_spool_close(job.spool);
         rc = any_failed ? EXIT_OPERATOR : EXIT_CLEAN;
     }
     for (size_t f = 0; mfs && f < a.files.count; f++) {

@@ -236,20 +236,6 @@ static bool lint_record(const anim_json_value *file, anim_lint_json_summary *s, 
     return true;
 }
 
-static void summary_add(anim_lint_json_summary *to, const anim_lint_json_summary *s)
-{
-    to->files += s->files;
-    for (int i = 0; i <= ANIM_SEVERITY_ERROR; i++)
-        to->findings[i] += s->findings[i];
-    to->checks += s->checks;
-    to->selected += s->selected;
-    to->enabled += s->enabled;
-    to->applicable += s->applicable;
-    for (int i = 0; i <= ANIM_EVAL_COMPLETE; i++)
-        to->eval[i] += s->eval[i];
-    to->gaps += s->gaps;
-}
-
 /* ---- cutting the records out of the text */
 
 /* One past the bracket closing the container that opens at text[at]. The
@@ -361,8 +347,8 @@ static int assemble(bool lint, const anim_lint_json_summary *s, const merge_file
     anim_tool_info tool = {id->version, id->revision, id->dirty};
     anim_error err;
     anim_error_clear(&err);
-    int rc = lint ? anim_render_lint_json_envelope(s, fragments, n, &tool, out, &err)
-                  : anim_render_measure_json_assemble(fragments, n, &tool, out, &err);
+    int rc = lint ? anim_render_lint_json_envelope(s, fragments, n, &tool, out, NULL, &err)
+                  : anim_render_measure_json_assemble(fragments, n, &tool, out, NULL, &err);
     free(fragments);
     return rc ? cli_operator_error("%s", err.message) : 0;
 }
@@ -412,7 +398,7 @@ static int merge_report(const char *report, merge_state *st)
         anim_strbuf_free(&again);
     }
     if (rc == 0)
-        summary_add(&st->summary, &s);
+        anim_lint_json_summary_merge(&st->summary, &s);
     free_identity(&id);
     anim_arena_free(arena);
     return rc;

@@ -109,6 +109,42 @@ void cli_run_jobs(size_t n, int jobs, cli_job_fn fn, void *ctx, const char *verb
     free(threads);
 }
 
+typedef struct {
+    void (*task)(uint32_t worker, void *arg);
+    void *arg;
+    uint32_t worker;
+} worker_start;
+
+static void *run_worker(void *p)
+{
+    worker_start *s = p;
+    s->task(s->worker, s->arg);
+    return NULL;
+}
+
+void cli_run_workers(uint32_t count, void (*task)(uint32_t worker, void *arg), void *arg)
+{
+    pthread_t *threads = count > 1 ? calloc(count, sizeof *threads) : NULL;
+    worker_start *starts = count > 1 ? calloc(count, sizeof *starts) : NULL;
+    bool *started = count > 1 ? calloc(count, sizeof *started) : NULL;
+    for (uint32_t w = 1; threads && starts && started && w < count; w++) {
+        starts[w] = (worker_start){task, arg, w};
+        started[w] = pthread_create(&threads[w], NULL, run_worker, &starts[w]) == 0;
+    }
+    task(0, arg);
+    /* Unstarted workers still run (each may own state to release); the
+     * tasks share their work, so running them late changes no result. */
+    for (uint32_t w = 1; w < count; w++) {
+        if (started && started[w])
+            pthread_join(threads[w], NULL);
+        else
+            task(w, arg);
+    }
+    free(threads);
+    free(starts);
+    free(started);
+}
+
 char *cli_file_error(const char *path, const char *msg)
 {
     char buf[ANIM_ERROR_MESSAGE_MAX + 512];

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "options.h"
 #include "shard.h"
+#include "spool.h"
 
 /* The runner of each command of the option table (options.c). */
 typedef struct {
@@ -72,11 +73,36 @@ anim_asset *cli_load_asset(const char *path, const anim_config *cfg, anim_error 
 
 void cli_deliver(const anim_strbuf *out)
 {
-    if (out->failed) {
+    cli_deliver_spliced(out, NULL, NULL, 0, NULL);
+}
+
+static bool put_stdout(const char *data, size_t len)
+{
+    return len == 0 || fwrite(data, 1, len, stdout) == len;
+}
+
+void cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
+                         const size_t *splice_at, size_t n, const cli_spool *spool)
+{
+    bool failed = out->failed;
+    for (size_t i = 0; i < n; i++)
+        failed = failed || fragments[i].failed || splice_at[i] > out->len ||
+                 (i && splice_at[i] < splice_at[i - 1]);
+    if (failed) {
         fputs("animsmith: out of memory while rendering output\n", stderr);
         return;
     }
-    if (out->len && (fwrite(out->data, 1, out->len, stdout) != out->len || fflush(stdout) != 0))
+    /* Large blocks bypass stdio's buffer, so nothing is copied again. */
+    const char *text = out->data ? out->data : "";
+    size_t at = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < n; i++) {
+        ok = put_stdout(text + at, splice_at[i] - at) &&
+             cli_spool_write(spool, i, &fragments[i], stdout);
+        at = splice_at[i];
+    }
+    ok = ok && put_stdout(text + at, out->len - at);
+    if (!ok || fflush(stdout) != 0)
         fputs("animsmith: could not write the output to stdout\n", stderr);
 }
 

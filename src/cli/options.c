@@ -66,7 +66,8 @@ static const cli_option lint_options[] = {
     {"--color", NULL, "WHEN", CLI_VALUE_CHOICE, "auto always never", "auto",
      "text: colour severities (auto: only on a terminal and when NO_COLOR is unset)"},
     {"--jobs", NULL, "N", CLI_VALUE_NUMBER, NULL, "the number of online cores",
-     "files linted at once (1 to 1024); output order never changes"},
+     "workers (1 to 1024): files at once, and a file's clips when there are fewer files; "
+     "output order never changes"},
     SHARD_OPTION
     END,
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "animsmith/error.h"
+#include "animsmith/math.h"
 
 static const struct {
     const char *key;
@@ -109,10 +110,8 @@ bool anim_track_is_valid(const anim_track *track)
     /* The tests in the order doc.h states them. */
     if (!track || track->key_count == 0 || !track->times)
         return false;
-    for (uint32_t k = 0; k < track->key_count; k++) {
-        if (!isfinite(track->times[k]))
-            return false;
-    }
+    if (anim_f32_first_nonfinite(track->times, track->key_count) != track->key_count)
+        return false;
     for (uint32_t k = 1; k < track->key_count; k++) {
         if (!(track->times[k] > track->times[k - 1]))
             return false;
@@ -126,11 +125,7 @@ bool anim_track_is_valid(const anim_track *track)
     uint64_t floats = (uint64_t)track->value_count * track->components;
     if (floats > 0 && !track->values)
         return false;
-    for (uint64_t i = 0; i < floats; i++) {
-        if (!isfinite(track->values[i]))
-            return false;
-    }
-    return true;
+    return floats == 0 || anim_f32_first_nonfinite(track->values, (size_t)floats) == floats;
 }
 
 const float *anim_track_key_value(const anim_track *track, uint32_t k)

@@ -2,6 +2,8 @@
 #include "animsmith/math.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 double anim_deg_from_rad(double rad) { return rad * (180.0 / ANIM_PI); }
 double anim_rad_from_deg(double deg) { return deg * (ANIM_PI / 180.0); }
@@ -52,6 +54,42 @@ anim_vec3 anim_vec3_lerp(anim_vec3 a, anim_vec3 b, double u)
 }
 
 bool anim_vec3_is_finite(anim_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+
+double anim_off_whole(double x)
+{
+    double a = fabs(x);
+    /* From 2^52 up every double is whole (and x - x is 0, or NaN for an
+     * infinity or a NaN). Below it, adding and taking away 2^52 rounds a
+     * to the nearest whole number in the default rounding mode. */
+    if (!(a < 0x1p52))
+        return fabs(x - x);
+    double r = (a + 0x1p52) - 0x1p52;
+    return fabs(a - r);
+}
+
+size_t anim_f32_first_nonfinite(const float *v, size_t n)
+{
+    /* Blocks of 64 floats are tested without a branch per float (an
+     * exponent of all ones is an infinity or a NaN, exactly !isfinite),
+     * so the compiler vectorizes them; the block that holds one is then
+     * walked for the exact index. */
+    enum { BLOCK = 64 };
+    size_t i = 0;
+    for (; n - i >= BLOCK; i += BLOCK) {
+        uint32_t bad = 0;
+        for (size_t j = 0; j < BLOCK; j++) {
+            uint32_t bits;
+            memcpy(&bits, &v[i + j], sizeof bits);
+            bad |= (uint32_t)((bits & 0x7f800000u) == 0x7f800000u);
+        }
+        if (bad)
+            break;
+    }
+    for (; i < n; i++)
+        if (!isfinite(v[i]))
+            return i;
+    return n;
+}
 
 /* ---- quaternions ---- */
 

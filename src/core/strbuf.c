@@ -45,7 +45,7 @@ bool anim_strbuf_reserve(anim_strbuf *sb, size_t extra)
     return true;
 }
 
-void anim_strbuf_append(anim_strbuf *sb, const void *data, size_t len)
+void anim_strbuf_append_grow(anim_strbuf *sb, const void *data, size_t len)
 {
     if (!anim_strbuf_reserve(sb, len))
         return;
@@ -58,11 +58,6 @@ void anim_strbuf_append(anim_strbuf *sb, const void *data, size_t len)
 void anim_strbuf_puts(anim_strbuf *sb, const char *s)
 {
     anim_strbuf_append(sb, s, strlen(s));
-}
-
-void anim_strbuf_putc(anim_strbuf *sb, char c)
-{
-    anim_strbuf_append(sb, &c, 1);
 }
 
 void anim_strbuf_vprintf(anim_strbuf *sb, const char *fmt, va_list ap)

@@ -33,23 +33,36 @@ void anim_json_writer_init_nested(anim_json_writer *w, anim_strbuf *out, bool pr
     w->base_depth = depth;
 }
 
-void anim_json_writer_splice(anim_json_writer *w, const char *fragment, size_t len)
+size_t anim_json_writer_splice_mark(anim_json_writer *w)
 {
     if (w->depth == 0 || w->after_key) {
         w->misuse = true;
-        return;
+        return w->out->len;
     }
     if (w->has_value[w->depth - 1])
         anim_strbuf_putc(w->out, ',');
     w->has_value[w->depth - 1] = true;
-    anim_strbuf_append(w->out, fragment, len);
+    return w->out->len;
+}
+
+void anim_json_writer_splice(anim_json_writer *w, const char *fragment, size_t len)
+{
+    anim_json_writer_splice_mark(w);
+    if (!w->misuse)
+        anim_strbuf_append(w->out, fragment, len);
 }
 
 static void newline_indent(anim_json_writer *w)
 {
-    anim_strbuf_putc(w->out, '\n');
-    for (uint32_t i = 0; i < w->depth; i++)
-        anim_strbuf_append(w->out, "  ", 2);
+    /* One write of the newline and the whole indentation. */
+    size_t n = 1 + 2 * (size_t)w->depth;
+    if (!anim_strbuf_reserve(w->out, n))
+        return;
+    char *p = w->out->data + w->out->len;
+    p[0] = '\n';
+    memset(p + 1, ' ', n - 1);
+    w->out->len += n;
+    w->out->data[w->out->len] = '\0';
 }
 
 /* Separator and indentation before an array element or an object key. */
@@ -103,12 +116,58 @@ void anim_json_writer_end_object(anim_json_writer *w) { end(w, '}'); }
 void anim_json_writer_begin_array(anim_json_writer *w) { begin(w, '['); }
 void anim_json_writer_end_array(anim_json_writer *w) { end(w, ']'); }
 
+/* Bytes that are not copied as they are: control characters, the quote,
+ * the backslash, and every non-ASCII byte (checked as UTF-8). */
+static bool json_plain_byte(unsigned char c)
+{
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+/* Whether any of the 8 bytes of x is not plain. The zero-byte tests of
+ * x ^ '"', x ^ '\\' and x - 0x20 can only report a byte wrongly by a
+ * borrow out of a byte that does match, and a byte >= 0x80 is caught
+ * directly, so the answer is exact for the word as a whole. */
+static bool word_has_special(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+    uint64_t special = (x - ones * 0x20) | (q - ones) | (b - ones);
+    return ((special & ~x) | x) & highs ? true : false;
+}
+
+/* How many leading bytes of s are plain, eight at a time. */
+static size_t plain_prefix(const char *s, size_t len)
+{
+    size_t i = 0;
+    for (; len - i >= 8; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, sizeof x);
+        if (word_has_special(x))
+            break;
+    }
+    while (i < len && json_plain_byte((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
 void anim_json_escape_string(anim_strbuf *out, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
+    /* Names and paths are nearly always plain ASCII: those are copied in
+     * one write with their quotes. */
+    size_t plain = plain_prefix(s, len);
+    if (plain == len && len < SIZE_MAX - 3 && anim_strbuf_reserve(out, len + 2)) {
+        char *p = out->data + out->len;
+        p[0] = '"';
+        memcpy(p + 1, s, len);
+        p[len + 1] = '"';
+        out->len += len + 2;
+        out->data[out->len] = '\0';
+        return;
+    }
     anim_strbuf_putc(out, '"');
     size_t start = 0;
-    for (size_t i = 0; i < len; i++) {
+    for (size_t i = plain; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         const char *esc = NULL;
         char ubuf[9];
@@ -194,18 +253,33 @@ void anim_json_writer_raw(anim_json_writer *w, const char *json, size_t len)
     anim_strbuf_append(w->out, json, len);
 }
 
+/* Decimal digits of v, right-aligned to end; returns the first digit. */
+static char *u64_digits(uint64_t v, char *end)
+{
+    char *p = end;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return p;
+}
+
 void anim_json_writer_int(anim_json_writer *w, int64_t v)
 {
     char buf[24];
-    int n = snprintf(buf, sizeof buf, "%" PRId64, v);
-    anim_json_writer_raw(w, buf, (size_t)n);
+    /* The magnitude as unsigned, so INT64_MIN needs no special case. */
+    uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    char *p = u64_digits(mag, buf + sizeof buf);
+    if (v < 0)
+        *--p = '-';
+    anim_json_writer_raw(w, p, (size_t)(buf + sizeof buf - p));
 }
 
 void anim_json_writer_uint(anim_json_writer *w, uint64_t v)
 {
     char buf[24];
-    int n = snprintf(buf, sizeof buf, "%" PRIu64, v);
-    anim_json_writer_raw(w, buf, (size_t)n);
+    char *p = u64_digits(v, buf + sizeof buf);
+    anim_json_writer_raw(w, p, (size_t)(buf + sizeof buf - p));
 }
 
 void anim_json_writer_f64(anim_json_writer *w, double v)

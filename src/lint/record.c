@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "animsmith/lint.h"
+#include "lint/run_internal.h"
 
 anim_value anim_value_number(double v)
 {
@@ -35,29 +36,80 @@ const char *anim_evaluation_name(anim_evaluation e)
     }
 }
 
-/* Grows a record's heap array by doubling. The arrays are not in the
- * arena: a clip library can yield 10^5 findings, and arena copies would
- * keep every outgrown array alive until the result is freed. */
-static void *grow(void *items, uint32_t count, uint32_t *cap, size_t elem)
+/* Makes room in a record's heap array for n more items: doubling, or
+ * exactly enough when that is more. The arrays are not in the arena: a
+ * clip library can yield 10^5 findings, and arena copies would keep every
+ * outgrown array alive until the result is freed. */
+static void *reserve(void *items, uint32_t count, uint32_t n, uint32_t *cap, size_t elem)
 {
-    if (count < *cap)
+    if (n <= *cap - count)
         return items;
-    if (*cap > UINT32_MAX / 2)
+    if (n > UINT32_MAX - count)
         return NULL;
-    uint32_t ncap = *cap ? *cap * 2 : 4;
+    uint32_t need = count + n;
+    uint32_t ncap = *cap == 0 ? 4 : *cap > UINT32_MAX / 2 ? UINT32_MAX : *cap * 2;
+    if (ncap < need)
+        ncap = need;
     size_t bytes;
     if (!anim_size_mul(ncap, elem, &bytes))
         return NULL;
-    void *n = realloc(items, bytes);
-    if (!n)
-        return NULL;
-    *cap = ncap;
-    return n;
+    void *grown = realloc(items, bytes);
+    if (grown)
+        *cap = ncap;
+    return grown;
+}
+
+static void *grow(void *items, uint32_t count, uint32_t *cap, size_t elem)
+{
+    return reserve(items, count, 1, cap, elem);
 }
 
 static const char *copy_or_null(anim_arena *arena, const char *s)
 {
     return s ? anim_arena_strdup(arena, s) : NULL;
+}
+
+int anim_lint_record_append(anim_check_record *dst, const anim_check_record *src)
+{
+    /* All room first, so a failure leaves dst's contents as they were. */
+    anim_finding *f = dst->findings;
+    anim_scope *s = dst->scopes;
+    anim_gap *g = dst->gaps;
+    if (src->finding_count &&
+        !(f = reserve(f, dst->finding_count, src->finding_count, &dst->finding_cap, sizeof *f)))
+        return -1;
+    dst->findings = f;
+    if (src->scope_count &&
+        !(s = reserve(s, dst->scope_count, src->scope_count, &dst->scope_cap, sizeof *s)))
+        return -1;
+    dst->scopes = s;
+    if (src->gap_count &&
+        !(g = reserve(g, dst->gap_count, src->gap_count, &dst->gap_cap, sizeof *g)))
+        return -1;
+    dst->gaps = g;
+    if (src->finding_count)
+        memcpy(f + dst->finding_count, src->findings, (size_t)src->finding_count * sizeof *f);
+    if (src->scope_count)
+        memcpy(s + dst->scope_count, src->scopes, (size_t)src->scope_count * sizeof *s);
+    if (src->gap_count)
+        memcpy(g + dst->gap_count, src->gaps, (size_t)src->gap_count * sizeof *g);
+    dst->finding_count += src->finding_count;
+    dst->scope_count += src->scope_count;
+    dst->gap_count += src->gap_count;
+    return 0;
+}
+
+void anim_lint_record_release(anim_check_record *rec)
+{
+    free(rec->findings);
+    free(rec->scopes);
+    free(rec->gaps);
+    rec->findings = NULL;
+    rec->scopes = NULL;
+    rec->gaps = NULL;
+    rec->finding_count = rec->finding_cap = 0;
+    rec->scope_count = rec->scope_cap = 0;
+    rec->gap_count = rec->gap_cap = 0;
 }
 
 /* s copied into the arena, or prev (already there) when equal: per-track

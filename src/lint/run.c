@@ -3,20 +3,20 @@
  * configuration, applicability, evaluation) and apply severity overrides.
  *
  * Evaluation is clip-major so that at most one clip's metric grid is alive
- * at a time: for each clip, every active per-clip check judges that clip,
- * whole-document checks gather their small per-clip facts and the caller's
- * clip_done sees it, then the grid is released. The whole-document checks
- * run after the last clip. Each check appends to its own record, and the
- * passes go in clip order, so every record lists what it found in the same
- * order as a check-major walk would. */
+ * per clip worker at a time: the clip pass (src/lint/clip_pass.c) judges
+ * each clip with every active per-clip check, lets the whole-document
+ * checks gather their small per-clip facts and the caller's clip_done see
+ * it, then releases the grid. The whole-document checks run after the last
+ * clip, here. Every record lists what it found in the same order as a
+ * check-major walk would. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "animsmith/hash.h"
 #include "checks/checks.h"
 #include "lint/clip_facts.h"
+#include "lint/run_internal.h"
 
-static void grid_release(anim_lint_context *ctx)
+void anim_lint_grid_release(anim_lint_context *ctx)
 {
     if (ctx->grid_built)
         anim_metric_grid_free(&ctx->grid);
@@ -29,7 +29,7 @@ const anim_metric_grid *anim_lint_grid(anim_lint_context *ctx, uint32_t clip)
     if (clip >= ctx->doc->clip_count)
         return NULL;
     if (ctx->grid_clip != clip) {
-        grid_release(ctx);
+        anim_lint_grid_release(ctx);
         anim_error err;
         /* Prepared, not filled: each reader fills the entries it reads. */
         int rc = anim_metric_grid_prepare(ctx->doc, &ctx->doc->clips[clip], &ctx->grid, &err);
@@ -60,34 +60,33 @@ static bool is_selected(const anim_lint_options *opts, const char *id)
 }
 
 /* The recording helpers fail only on allocation. */
-static int check_failed(const anim_check_def *def, anim_error *err)
+int anim_lint_check_failed(const anim_check_def *def, anim_error *err)
 {
     if (!err || err->code == ANIM_OK)
         anim_error_set(err, ANIM_ERR_NOMEM, "check %s: out of memory", def->id);
     return -1;
 }
 
-static int evaluate(anim_lint_context *ctx, const anim_check_def *def, anim_check_record *rec,
-                    anim_error *err)
+int anim_lint_evaluate(anim_lint_context *ctx, const anim_check_def *def,
+                       anim_check_record *rec, anim_error *err)
 {
     anim_error_clear(err);
     int rc = def->run ? def->run(ctx, rec, err)
                       : anim_check_gap(ctx, rec, "check_unavailable", NULL, NULL,
                                        "this build of animsmith does not evaluate %s yet",
                                        def->id);
-    return rc ? check_failed(def, err) : 0;
+    return rc ? anim_lint_check_failed(def, err) : 0;
 }
 
 /* A catalog entry without an evaluation reports its one gap once, so it
  * runs with the whole-document checks whatever its kind. */
-static bool per_clip(const anim_check_def *def)
+bool anim_lint_per_clip(const anim_check_def *def)
 {
     return def->per_clip && def->run;
 }
 
-/* Fresh scratch for the next unit of work (one clip, one check). The
- * cached clip facts keep rows in the scratch, so they go with it. */
-static int scratch_reset(anim_lint_context *ctx, anim_error *err)
+/* The cached clip facts keep rows in the scratch, so they go with it. */
+int anim_lint_scratch_reset(anim_lint_context *ctx, anim_error *err)
 {
     anim_lint_clip_facts_forget(ctx);
     anim_arena_free(ctx->scratch);
@@ -95,55 +94,34 @@ static int scratch_reset(anim_lint_context *ctx, anim_error *err)
     return ctx->scratch ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
 }
 
-/* One clip of the clip pass. */
-static int clip_pass(anim_lint_context *ctx, anim_lint_file *out, const bool *active,
-                     const anim_lint_options *opts, uint32_t c, anim_error *err)
-{
-    ctx->pass_clip = c;
-    if (scratch_reset(ctx, err))
-        return -1;
-    for (size_t i = 0; i < out->record_count; i++) {
-        const anim_check_def *def = anim_check_at(i);
-        if (!active[i])
-            continue;
-        if (per_clip(def)) {
-            if (evaluate(ctx, def, &out->records[i], err))
-                return -1;
-        } else if (def->gather) {
-            anim_error_clear(err);
-            if (def->gather(ctx, c, err))
-                return check_failed(def, err);
-        }
-    }
-    if (opts && opts->clip_done) {
-        anim_error_clear(err);
-        if (opts->clip_done(ctx, c, opts->user, err))
-            return -1;
-    }
-    grid_release(ctx);
-    return 0;
-}
-
 static int evaluate_all(anim_lint_context *ctx, anim_lint_file *out, const bool *active,
-                        const anim_lint_options *opts, anim_error *err)
+                        const anim_lint_options *opts, const anim_lint_parallel *par,
+                        anim_error *err)
 {
-    for (uint32_t c = 0; c < ctx->doc->clip_count; c++)
-        if (clip_pass(ctx, out, active, opts, c, err))
-            return -1;
+    if (anim_lint_clip_pass(ctx, out, active, opts, par, err))
+        return -1;
     ctx->pass_clip = ANIM_NONE;
     for (size_t i = 0; i < out->record_count; i++) {
         const anim_check_def *def = anim_check_at(i);
-        if (!active[i] || per_clip(def))
+        if (!active[i] || anim_lint_per_clip(def))
             continue;
-        if (scratch_reset(ctx, err) || evaluate(ctx, def, &out->records[i], err))
+        if (anim_lint_scratch_reset(ctx, err) ||
+            anim_lint_evaluate(ctx, def, &out->records[i], err))
             return -1;
-        grid_release(ctx);
+        anim_lint_grid_release(ctx);
     }
     return 0;
 }
 
 int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_lint_options *opts,
                   anim_lint_file *out, anim_error *err)
+{
+    return anim_lint_run_parallel(asset, cfg, opts, NULL, out, err);
+}
+
+int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
+                           const anim_lint_options *opts, const anim_lint_parallel *par,
+                           anim_lint_file *out, anim_error *err)
 {
     memset(out, 0, sizeof *out);
     const anim_doc *doc = &asset->doc;
@@ -152,7 +130,6 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     out->path = anim_arena_strdup(out->arena, asset->source.path);
     out->byte_count = asset->source.byte_count;
-    anim_sha256_hex(asset->source.bytes, asset->source.byte_count, out->sha256_hex);
     anim_rig_config rig_cfg = anim_config_rig(cfg);
     if (anim_rig_resolve(doc, &rig_cfg, &out->rig, err))
         goto fail;
@@ -196,8 +173,8 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
         active[i] = rec->selected && rec->enabled && rec->applicable;
     }
 
-    int rc = evaluate_all(&ctx, out, active, opts, err);
-    grid_release(&ctx);
+    int rc = evaluate_all(&ctx, out, active, opts, par, err);
+    anim_lint_grid_release(&ctx);
     anim_lint_clip_facts_forget(&ctx);
     anim_arena_free(ctx.scratch);
     ctx.scratch = NULL;
@@ -218,7 +195,7 @@ int anim_lint_run(const anim_asset *asset, const anim_config *cfg, const anim_li
     if (rc == 0 && opts && opts->finish) {
         anim_error_clear(err);
         rc = opts->finish(&ctx, opts->user, err);
-        grid_release(&ctx);
+        anim_lint_grid_release(&ctx);
         anim_lint_clip_facts_forget(&ctx);
     }
     if (rc == 0)
@@ -231,10 +208,11 @@ fail:
 void anim_lint_file_free(anim_lint_file *file)
 {
     for (size_t i = 0; file->records && i < file->record_count; i++) {
-        free(file->records[i].findings);
-        free(file->records[i].scopes);
-        free(file->records[i].gaps);
+        anim_lint_record_release(&file->records[i]);
     }
+    for (uint32_t w = 0; w < file->worker_arena_count; w++)
+        anim_arena_free(file->worker_arenas[w]);
+    free(file->worker_arenas);
     anim_arena_free(file->arena);
     memset(file, 0, sizeof *file);
 }

@@ -47,14 +47,27 @@ static double rotation_range_deg(const anim_track *t)
         return -1.0;
     first = anim_quat_normalize(first);
     double best = 0.0;
+    /* The angle is 2 acos(|dot|) (anim_quat_angle_between), and acos falls
+     * with slope at least 1 in magnitude while libm's acos is within a few
+     * ulps (under 1e-15) of the true value; so a key whose |dot| exceeds
+     * the best key's by more than 1e-12 has a computed angle below the
+     * best one, and the later scaling and f32 rounding are monotone: it
+     * cannot change the result, and its acos is skipped. */
+    double best_dot = 2.0; /* no best key yet: nothing is skipped */
     for (uint32_t k = 1; k < t->key_count; k++) {
         anim_quat q = anim_quat_from_f32(anim_track_key_value(t, k));
         if (!quat_usable(q))
             continue;
-        double deg = anim_quat_angle_between(first, anim_quat_normalize(q)) * (180.0 / ANIM_PI);
+        anim_quat u = anim_quat_normalize(q);
+        double d = fabs(anim_quat_dot(first, u));
+        if (d > best_dot + 1e-12)
+            continue;
+        double deg = anim_quat_angle_between(first, u) * (180.0 / ANIM_PI);
         deg = (double)(float)deg;
-        if (deg > best)
+        if (deg > best) {
             best = deg;
+            best_dot = d;
+        }
     }
     return best;
 }
@@ -69,7 +82,7 @@ static double round_away(double v)
 static bool on_frame(double t, double fps)
 {
     double f = t * fps;
-    return isfinite(t) && isfinite(f) && fabs(f - round_away(f)) <= 0.1;
+    return isfinite(t) && isfinite(f) && anim_off_whole(f) <= 0.1;
 }
 
 /* The declared frame grid (every key within 0.1 frame of the declared
@@ -283,6 +296,15 @@ static void sort_by_name(uint32_t *idx, uint32_t *tmp, uint32_t n, const anim_do
     memcpy(idx, tmp, (size_t)n * sizeof *idx);
 }
 
+/* A collector's per-bone scratch, in its arena: one per thread feeding
+ * clips, since measure_clip overwrites it for every clip. */
+static void alloc_scratch(anim_measure_collector *mc)
+{
+    uint32_t nb = mc->doc->bone_count ? mc->doc->bone_count : 1;
+    mc->props_ = anim_arena_calloc(mc->arena, nb, sizeof *mc->props_);
+    mc->range_ = anim_arena_calloc(mc->arena, nb, sizeof *mc->range_);
+}
+
 int anim_measure_begin(const anim_doc *doc, anim_arena *arena, anim_measure_collector *mc,
                        anim_measurements *out, anim_error *err)
 {
@@ -291,13 +313,11 @@ int anim_measure_begin(const anim_doc *doc, anim_arena *arena, anim_measure_coll
     out->default_scene = ANIM_NONE;
     if (!doc || !arena)
         return anim_error_set(err, ANIM_ERR_USAGE, "anim_measure_document: missing argument");
-    uint32_t nb = doc->bone_count ? doc->bone_count : 1;
     uint32_t nc = doc->clip_count ? doc->clip_count : 1;
     mc->doc = doc;
     mc->arena = arena;
     mc->out = out;
-    mc->props_ = anim_arena_calloc(arena, nb, sizeof *mc->props_);
-    mc->range_ = anim_arena_calloc(arena, nb, sizeof *mc->range_);
+    alloc_scratch(mc);
     mc->row_of = anim_arena_calloc(arena, nc, sizeof *mc->row_of);
     anim_clip_measurements *clips = anim_arena_calloc(arena, nc, sizeof *clips);
     uint32_t *idx = calloc(nc, sizeof *idx);
@@ -337,6 +357,22 @@ int anim_measure_begin(const anim_doc *doc, anim_arena *arena, anim_measure_coll
         for (uint32_t s = 0; s < doc->scene_count; s++)
             out->scene_names[s] = doc->scenes[s].name;
     }
+    return 0;
+}
+
+int anim_measure_fork(const anim_measure_collector *parent, anim_arena *arena,
+                      anim_measure_collector *child, anim_error *err)
+{
+    memset(child, 0, sizeof *child);
+    if (!parent->doc || !arena)
+        return anim_error_set(err, ANIM_ERR_USAGE, "anim_measure_fork: missing argument");
+    /* The same rows (each clip writes only its own) and row map, read
+     * only once begun; the arena and scratch are the child's. */
+    *child = *parent;
+    child->arena = arena;
+    alloc_scratch(child);
+    if (!child->props_ || !child->range_)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     return 0;
 }
 

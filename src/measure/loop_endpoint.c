@@ -58,10 +58,7 @@ static bool key_match(const anim_track *t, uint32_t i, uint32_t j)
 
 static bool all_finite(const float *v, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (!isfinite(v[i]))
-            return false;
-    return true;
+    return n == 0 || anim_f32_first_nonfinite(v, n) == n;
 }
 
 /* A cubic track whose tangents are not all ~0 moves even when its values

@@ -102,3 +102,15 @@ void anim_output_write_rig(anim_json_writer *w, const anim_doc *doc,
     anim_json_writer_end_object(w);
     anim_json_writer_end_object(w);
 }
+
+void anim_output_splice_records(anim_json_writer *w, const anim_strbuf *fragments, size_t n,
+                                size_t *splice_at)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (splice_at)
+            splice_at[i] = anim_json_writer_splice_mark(w);
+        else
+            anim_json_writer_splice(w, fragments[i].data ? fragments[i].data : "",
+                                    fragments[i].len);
+    }
+}

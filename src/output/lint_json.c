@@ -23,6 +23,20 @@ void anim_lint_json_summary_add(anim_lint_json_summary *s, const anim_lint_file 
     }
 }
 
+void anim_lint_json_summary_merge(anim_lint_json_summary *to, const anim_lint_json_summary *s)
+{
+    to->files += s->files;
+    for (int i = 0; i <= ANIM_SEVERITY_ERROR; i++)
+        to->findings[i] += s->findings[i];
+    to->checks += s->checks;
+    to->selected += s->selected;
+    to->enabled += s->enabled;
+    to->applicable += s->applicable;
+    for (int i = 0; i <= ANIM_EVAL_COMPLETE; i++)
+        to->eval[i] += s->eval[i];
+    to->gaps += s->gaps;
+}
+
 static void key_uint(anim_json_writer *w, const char *key, uint64_t v)
 {
     anim_json_writer_key(w, key);
@@ -231,18 +245,19 @@ int anim_render_lint_json_file(const anim_lint_json_input *in, anim_strbuf *frag
 int anim_render_lint_json_assemble(const anim_lint_file *const *files,
                                    const anim_strbuf *fragments, size_t n,
                                    const anim_lint_render_options *opts, anim_strbuf *out,
-                                   anim_error *err)
+                                   size_t *splice_at, anim_error *err)
 {
     anim_lint_json_summary s;
     memset(&s, 0, sizeof s);
     for (size_t i = 0; i < n; i++)
         anim_lint_json_summary_add(&s, files[i]);
-    return anim_render_lint_json_envelope(&s, fragments, n, opts ? &opts->tool : NULL, out, err);
+    return anim_render_lint_json_envelope(&s, fragments, n, opts ? &opts->tool : NULL, out,
+                                          splice_at, err);
 }
 
 int anim_render_lint_json_envelope(const anim_lint_json_summary *s, const anim_strbuf *fragments,
                                    size_t n, const anim_tool_info *tool, anim_strbuf *out,
-                                   anim_error *err)
+                                   size_t *splice_at, anim_error *err)
 {
     anim_json_writer w;
     anim_json_writer_init(&w, out, true);
@@ -250,8 +265,7 @@ int anim_render_lint_json_envelope(const anim_lint_json_summary *s, const anim_s
     write_summary(&w, s);
     anim_json_writer_key(&w, "files");
     anim_json_writer_begin_array(&w);
-    for (size_t i = 0; i < n; i++)
-        anim_json_writer_splice(&w, fragments[i].data ? fragments[i].data : "", fragments[i].len);
+    anim_output_splice_records(&w, fragments, n, splice_at);
     anim_json_writer_end_array(&w);
     anim_json_writer_end_object(&w);
     anim_strbuf_putc(out, '\n');
@@ -272,7 +286,7 @@ int anim_render_lint_json(const anim_lint_json_input *inputs, size_t n,
         rc = anim_render_lint_json_file(&inputs[i], &fragments[i], err);
     }
     if (rc == 0)
-        rc = anim_render_lint_json_assemble(files, fragments, n, opts, out, err);
+        rc = anim_render_lint_json_assemble(files, fragments, n, opts, out, NULL, err);
     for (size_t i = 0; fragments && i < n; i++)
         anim_strbuf_free(&fragments[i]);
     free(fragments);

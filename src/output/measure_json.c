@@ -36,7 +36,7 @@ int anim_render_measure_json_file(const anim_measure_file *f, anim_strbuf *fragm
 
 int anim_render_measure_json_assemble(const anim_strbuf *fragments, size_t n,
                                       const struct anim_tool_info *tool, anim_strbuf *out,
-                                      anim_error *err)
+                                      size_t *splice_at, anim_error *err)
 {
     anim_json_writer w;
     anim_json_writer_init(&w, out, true);
@@ -48,8 +48,7 @@ int anim_render_measure_json_assemble(const anim_strbuf *fragments, size_t n,
     anim_json_writer_end_object(&w);
     anim_json_writer_key(&w, "files");
     anim_json_writer_begin_array(&w);
-    for (size_t i = 0; i < n; i++)
-        anim_json_writer_splice(&w, fragments[i].data ? fragments[i].data : "", fragments[i].len);
+    anim_output_splice_records(&w, fragments, n, splice_at);
     anim_json_writer_end_array(&w);
     anim_json_writer_end_object(&w);
     anim_strbuf_putc(out, '\n');
@@ -66,7 +65,7 @@ int anim_render_measure_json(const anim_measure_file *files, size_t n,
     for (size_t i = 0; rc == 0 && i < n; i++)
         rc = anim_render_measure_json_file(&files[i], &fragments[i], err);
     if (rc == 0)
-        rc = anim_render_measure_json_assemble(fragments, n, tool, out, err);
+        rc = anim_render_measure_json_assemble(fragments, n, tool, out, NULL, err);
     for (size_t i = 0; fragments && i < n; i++)
         anim_strbuf_free(&fragments[i]);
     free(fragments);

@@ -97,6 +97,57 @@ static void test_escape(void **state)
     anim_strbuf_free(&sb);
 }
 
+/* Every byte that needs attention is found wherever it sits: at each
+ * offset of strings from 0 to 40 bytes (so before, inside and after the
+ * eight-byte words the scan reads), between plain bytes of every kind,
+ * each string's output equals the plain bytes copied around the one
+ * escape. */
+static void test_escape_every_position(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in;
+        size_t in_len;
+        const char *out;
+    } special[] = {
+        {"\"", 1, "\\\""},      {"\\", 1, "\\\\"},     {"\x00", 1, "\\u0000"},
+        {"\x01", 1, "\\u0001"},   {"\x1f", 1, "\\u001f"},   {"\n", 1, "\\n"},
+        {"\x7f", 1, "\x7f"},      {"\x20", 1, " "},           {"\x80", 1, "\\\\x{80}"},
+        {"\xff", 1, "\\\\x{ff}"}, {"\xc3\xa9", 2, "\xc3\xa9"}, {"\x21", 1, "!"},
+        {"\x5b", 1, "["},          {"\x5d", 1, "]"},           {"\x23", 1, "#"},
+    };
+    const char filler[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+    anim_strbuf got = ANIM_STRBUF_INIT, want = ANIM_STRBUF_INIT;
+    for (size_t k = 0; k < sizeof special / sizeof special[0]; k++)
+        for (size_t len = 0; len <= 40; len++)
+            for (size_t at = 0; at <= len; at++) {
+                char in[64];
+                memcpy(in, filler, at);
+                memcpy(in + at, special[k].in, special[k].in_len);
+                memcpy(in + at + special[k].in_len, filler + at, len - at);
+                size_t n = len + special[k].in_len;
+                anim_strbuf_reset(&got);
+                anim_strbuf_reset(&want);
+                anim_json_escape_string(&got, in, n);
+                anim_strbuf_putc(&want, '"');
+                anim_strbuf_append(&want, filler, at);
+                anim_strbuf_puts(&want, special[k].out);
+                anim_strbuf_append(&want, filler + at, len - at);
+                anim_strbuf_putc(&want, '"');
+                assert_int_equal(got.len, want.len);
+                assert_memory_equal(got.data, want.data, want.len);
+            }
+    /* and a plain string of every length is copied as it is */
+    for (size_t len = 0; len <= 40; len++) {
+        anim_strbuf_reset(&got);
+        anim_json_escape_string(&got, filler, len);
+        assert_int_equal(got.len, len + 2);
+        assert_memory_equal(got.data + 1, filler, len);
+    }
+    anim_strbuf_free(&got);
+    anim_strbuf_free(&want);
+}
+
 /* Bytes that are not UTF-8 become the visible text \x{hh} (with its
  * backslash escaped), so the output is valid UTF-8 and the string reads
  * back as the same spelling the text output shows; valid multi-byte
@@ -164,6 +215,7 @@ int main(void)
         cmocka_unit_test(test_pretty),
         cmocka_unit_test(test_escape),
         cmocka_unit_test(test_escape_invalid_utf8),
+        cmocka_unit_test(test_escape_every_position),
         cmocka_unit_test(test_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,52 +20,8 @@
 #include "animsmith/lint.h"
 #include "animsmith/measure.h"
 #include "animsmith/rig.h"
+#include "support/record_compare.h"
 #include "support/test_support.h"
-
-/* ---- record comparison ----------------------------------------------- */
-
-static void expect_same_value(const anim_value *a, const anim_value *b)
-{
-    assert_int_equal(a->kind, b->kind);
-    if (a->kind == ANIM_VALUE_NUMBER)
-        assert_memory_equal(&a->number, &b->number, sizeof a->number);
-    if (a->kind == ANIM_VALUE_TEXT)
-        test_support_expect_str(a->text, b->text);
-}
-
-static void expect_same_record(const anim_check_record *a, const anim_check_record *b)
-{
-    assert_string_equal(a->check_id, b->check_id);
-    assert_int_equal(a->finding_count, b->finding_count);
-    assert_int_equal(a->scope_count, b->scope_count);
-    assert_int_equal(a->gap_count, b->gap_count);
-    for (uint32_t i = 0; i < a->finding_count; i++) {
-        const anim_finding *x = &a->findings[i], *y = &b->findings[i];
-        assert_int_equal(x->severity, y->severity);
-        test_support_expect_str(x->clip, y->clip);
-        test_support_expect_str(x->bone, y->bone);
-        test_support_expect_str(x->node, y->node);
-        assert_int_equal(x->has_time, y->has_time);
-        if (x->has_time)
-            assert_memory_equal(&x->time_s, &y->time_s, sizeof x->time_s);
-        expect_same_value(&x->measured, &y->measured);
-        expect_same_value(&x->expected, &y->expected);
-        assert_int_equal(x->member_count, y->member_count);
-        test_support_expect_str(x->message, y->message);
-    }
-    for (uint32_t i = 0; i < a->scope_count; i++) {
-        test_support_expect_str(a->scopes[i].code, b->scopes[i].code);
-        test_support_expect_str(a->scopes[i].subject, b->scopes[i].subject);
-    }
-    for (uint32_t i = 0; i < a->gap_count; i++) {
-        const anim_gap *x = &a->gaps[i], *y = &b->gaps[i];
-        test_support_expect_str(x->code, y->code);
-        test_support_expect_str(x->message, y->message);
-        assert_int_equal(x->has_scope, y->has_scope);
-        test_support_expect_str(x->scope.code, y->scope.code);
-        test_support_expect_str(x->scope.subject, y->scope.subject);
-    }
-}
 
 /* Check-major reference: every active check of the catalog run once over
  * the whole document with pass_clip = ANIM_NONE (the per-clip checks then
@@ -109,7 +65,7 @@ static void expect_check_major_equal(const anim_asset *a, const anim_config *cfg
         anim_error err;
         anim_error_clear(&err);
         assert_int_equal(def->run(&ctx, &want, &err), 0);
-        expect_same_record(got, &want);
+        test_support_expect_same_record(got, &want);
         free(want.findings);
         free(want.scopes);
         free(want.gaps);

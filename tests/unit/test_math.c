@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <string.h>
 
 #include "animsmith/math.h"
 
@@ -336,6 +337,101 @@ static void test_slerp_at_key_time_exact(void **state)
     }
 }
 
+/* A small deterministic generator (xorshift64*), so the random values are
+ * the same on every run. */
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545F4914F6CDD1DULL;
+}
+
+static double bits_to_double(uint64_t b)
+{
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
+
+/* anim_off_whole must give the very bits of fabs(x - round(x)): edge
+ * values (ties, the 2^52 boundary, tiny, huge, signed zeros, infinities,
+ * NaN) and a million random doubles of every exponent and of the frame
+ * range. */
+static void check_off_whole(double x)
+{
+    double want = fabs(x - round(x));
+    double got = anim_off_whole(x);
+    if (isnan(want)) {
+        assert_true(isnan(got));
+        return;
+    }
+    uint64_t a, b;
+    memcpy(&a, &want, sizeof a);
+    memcpy(&b, &got, sizeof b);
+    if (a != b)
+        fail_msg("anim_off_whole(%.17g) = %.17g, fabs(x - round(x)) = %.17g", x, got, want);
+}
+
+static void test_off_whole_matches_libm(void **state)
+{
+    (void)state;
+    const double edges[] = {0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, 0.49999999999999994,
+                            0.5000000000000001, 0x1p52, -0x1p52, 0x1p52 - 0.5, 0x1p52 + 1.0,
+                            0x1p53, 0x1p53 - 1.0, 4503599627370495.5, 1e300, -1e300, 5e-324,
+                            0x1p-1022, 0.1, 29.999999999999996, 30.000000000000004,
+                            INFINITY, -INFINITY, NAN};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        check_off_whole(edges[i]);
+    uint64_t s = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 1000000; i++) {
+        uint64_t r = next_random(&s);
+        check_off_whole(bits_to_double(r));
+        /* key time x fps: a few thousand frames, near and between them */
+        double frames = (double)(r >> 40) / 4096.0;
+        check_off_whole(frames);
+        check_off_whole(-frames);
+        check_off_whole((double)(float)(frames / 30.0) * 30.0);
+    }
+}
+
+static size_t first_nonfinite_reference(const float *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(v[i]))
+            return i;
+    return n;
+}
+
+/* The first non-finite float is found wherever it sits: in every position
+ * of arrays shorter and longer than the scan's blocks, with later
+ * non-finite values after it, and never in an all-finite array. */
+static void test_first_nonfinite(void **state)
+{
+    (void)state;
+    float v[300];
+    const float bad[] = {INFINITY, -INFINITY, NAN, -NAN};
+    for (size_t i = 0; i < 300; i++)
+        v[i] = (float)i * 0.25f - 20.0f;
+    v[7] = 3.4028235e38f; /* the largest finite float is finite */
+    v[8] = -1.4e-45f;
+    for (size_t n = 0; n <= 300; n += (n < 140 ? 1 : 37)) {
+        assert_int_equal(anim_f32_first_nonfinite(v, n), n);
+        for (size_t at = 0; at < n; at++) {
+            float keep = v[at];
+            v[at] = bad[at % 4];
+            size_t later = (at + 65) % 300;
+            float keep_later = v[later];
+            if (later > at && later < n)
+                v[later] = NAN;
+            assert_int_equal(anim_f32_first_nonfinite(v, n), first_nonfinite_reference(v, n));
+            assert_int_equal(anim_f32_first_nonfinite(v, n), at);
+            v[later] = keep_later;
+            v[at] = keep;
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -351,6 +447,8 @@ int main(void)
         cmocka_unit_test(test_decompose_roundtrip),
         cmocka_unit_test(test_decompose_negative_determinant),
         cmocka_unit_test(test_decompose_zero_scale),
+        cmocka_unit_test(test_off_whole_matches_libm),
+        cmocka_unit_test(test_first_nonfinite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

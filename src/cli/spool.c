@@ -1,0 +1,148 @@
+/* Spooled file records (spool.h). The file is created without a name
+ * where the kernel allows it (O_TMPFILE), else created under a random
+ * name and unlinked at once, so nothing is left behind by a crash and no
+ * other user can open it. Each put reserves its byte range under a lock
+ * and writes it outside the lock, so workers never wait on each other's
+ * writes. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE 1 /* O_TMPFILE */
+#endif
+#include "spool.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct {
+    uint64_t at;     /* byte offset in the spool file */
+    size_t len;
+    bool stored;
+} spool_record;
+
+struct cli_spool {
+    int fd;
+    pthread_mutex_t lock;
+    uint64_t end;    /* the next free byte */
+    spool_record *records;
+    size_t n;
+};
+
+static int open_unnamed(const char *dir)
+{
+#ifdef O_TMPFILE
+    int unnamed = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+    if (unnamed >= 0)
+        return unnamed;
+#endif
+    size_t len = strlen(dir);
+    static const char name[] = "/animsmith-spool-XXXXXX";
+    char *path = malloc(len + sizeof name);
+    if (!path)
+        return -1;
+    memcpy(path, dir, len);
+    memcpy(path + len, name, sizeof name);
+    int fd = mkstemp(path); /* mode 0600 */
+    if (fd >= 0 && unlink(path) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    free(path);
+    return fd;
+}
+
+cli_spool *cli_spool_open(size_t n)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !dir[0])
+        dir = "/tmp";
+    cli_spool *sp = calloc(1, sizeof *sp);
+    if (!sp)
+        return NULL;
+    sp->records = calloc(n ? n : 1, sizeof *sp->records);
+    sp->n = n;
+    sp->fd = sp->records ? open_unnamed(dir) : -1;
+    if (sp->fd < 0 || pthread_mutex_init(&sp->lock, NULL) != 0) {
+        if (sp->fd >= 0)
+            close(sp->fd);
+        free(sp->records);
+        free(sp);
+        return NULL;
+    }
+    return sp;
+}
+
+static bool write_all(int fd, const char *data, size_t len, uint64_t at)
+{
+    while (len) {
+        ssize_t w = pwrite(fd, data, len, (off_t)at);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        data += w;
+        len -= (size_t)w;
+        at += (uint64_t)w;
+    }
+    return true;
+}
+
+bool cli_spool_put(cli_spool *sp, size_t i, anim_strbuf *record)
+{
+    if (!sp || i >= sp->n || record->failed || !record->data)
+        return false;
+    pthread_mutex_lock(&sp->lock);
+    uint64_t at = sp->end;
+    bool fits = (uint64_t)INT64_MAX - at >= record->len;
+    if (fits)
+        sp->end += record->len;
+    pthread_mutex_unlock(&sp->lock);
+    /* A failed write leaves a hole in the file, never a wrong record: the
+     * record stays in memory and is printed from there. */
+    if (!fits || !write_all(sp->fd, record->data, record->len, at))
+        return false;
+    sp->records[i] = (spool_record){at, record->len, true};
+    anim_strbuf_free(record);
+    return true;
+}
+
+bool cli_spool_write(const cli_spool *sp, size_t i, const anim_strbuf *in_memory, FILE *out)
+{
+    if (!sp || i >= sp->n || !sp->records[i].stored)
+        return in_memory->len == 0 ||
+               fwrite(in_memory->data, 1, in_memory->len, out) == in_memory->len;
+    enum { CHUNK = 1 << 18 };
+    char *buf = malloc(CHUNK);
+    if (!buf)
+        return false;
+    uint64_t at = sp->records[i].at;
+    size_t left = sp->records[i].len;
+    bool ok = true;
+    while (ok && left) {
+        size_t want = left < CHUNK ? left : CHUNK;
+        ssize_t r = pread(sp->fd, buf, want, (off_t)at);
+        if (r < 0 && errno == EINTR)
+            continue;
+        ok = r > 0 && fwrite(buf, 1, (size_t)r, out) == (size_t)r;
+        if (ok) {
+            at += (uint64_t)r;
+            left -= (size_t)r;
+        }
+    }
+    free(buf);
+    return ok;
+}
+
+void cli_spool_close(cli_spool *sp)
+{
+    if (!sp)
+        return;
+    close(sp->fd);
+    pthread_mutex_destroy(&sp->lock);
+    free(sp->records);
+    free(sp);
+}
