@@ -133,6 +133,7 @@ typedef struct anim_lint_context {
     anim_metric_grid grid;
     uint32_t grid_clip;             /* ANIM_NONE: nothing cached */
     bool grid_built;                /* false: grid_clip has no grid */
+    anim_grid_memory grid_memory;   /* the released grid's block, for the next clip */
     /* Per-clip facts the group checks gather during the clip pass
      * (src/checks/group_util.c); NULL until first used. */
     void *group_facts;

@@ -74,6 +74,10 @@ double anim_off_whole(double x);
  * finite: the finiteness scan every track goes through. */
 size_t anim_f32_first_nonfinite(const float *v, size_t n);
 
+/* Whether v[k] > v[k-1] for every k in [1, n) (false on any NaN): the
+ * key-time order every track must have. */
+bool anim_f32_strictly_increasing(const float *v, size_t n);
+
 /* ---- quaternions ---- */
 anim_quat anim_quat_identity(void);
 anim_quat anim_quat_make(double x, double y, double z, double w);

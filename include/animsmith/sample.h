@@ -123,8 +123,19 @@ typedef struct anim_metric_grid {
     anim_vec3 *model_pos;   /* translation column of the model matrix */
     anim_quat *model_rot;   /* model rotation, composed without scale */
     void *block_;           /* owning allocation (private) */
+    size_t block_bytes_;    /* its size (private) */
     void *lazy_;            /* fill state of a prepared grid; NULL once complete (private) */
 } anim_metric_grid;
+
+/* The block of a released grid, kept for the next one. A long clip's grid
+ * is tens of MB: allocated afresh for every clip, each of its pages is a
+ * page fault and a zeroed page from the kernel, which cost more than
+ * filling it; the kept block is reused with its pages already in place.
+ * Zero-initialise; holds at most one block (the largest seen). */
+typedef struct anim_grid_memory {
+    void *block;
+    size_t bytes;
+} anim_grid_memory;
 
 /* The bytes a grid of frames x bones takes. Grids larger than the
  * document's metric-grid budget (doc->limits, docs/limits.md) are refused
@@ -163,6 +174,12 @@ int anim_metric_grid_build(const anim_doc *doc, const anim_clip *clip, anim_metr
 int anim_metric_grid_prepare(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
                              anim_error *err);
 
+/* anim_metric_grid_prepare taking its block from mem when the kept block
+ * is large enough (mem may be NULL). */
+int anim_metric_grid_prepare_reusing(const anim_doc *doc, const anim_clip *clip,
+                                     anim_metric_grid *grid, anim_grid_memory *mem,
+                                     anim_error *err);
+
 /* Fills every bone of the given frames (out-of-range frames ignored).
  * Cannot fail: the state it needs was allocated by the builder. A no-op
  * on a complete grid. */
@@ -191,6 +208,13 @@ int anim_metric_grid_at_times(const anim_doc *doc, const anim_clip *clip, const 
 
 /* Frees the grid's block and zeroes it; safe on a zeroed grid. */
 void anim_metric_grid_free(anim_metric_grid *grid);
+
+/* Releases the grid like anim_metric_grid_free but keeps its block in mem
+ * for the next grid (the larger of it and mem's block is kept). */
+void anim_metric_grid_recycle(anim_metric_grid *grid, anim_grid_memory *mem);
+
+/* Frees the kept block; safe on a zeroed mem. */
+void anim_grid_memory_free(anim_grid_memory *mem);
 
 /* Accessors (no bounds checks beyond the caller's frame/bone ranges). */
 static inline size_t anim_metric_grid_index(const anim_metric_grid *grid, uint32_t frame, uint32_t bone)

@@ -21,10 +21,11 @@ static int check_track(anim_lint_context *ctx, anim_check_record *rec, const ani
     if (t->path != ANIM_PATH_ROTATION)
         return 0;
     uint32_t count = 0, first = 0;
+    bool finite = track_values_finite(t);
     for (uint32_t k = 1; k < t->key_count; k++) {
         const float *a = track_key_quat(t, k - 1);
         const float *b = track_key_quat(t, k);
-        if (!a || !b || !track_floats_finite(a, 4) || !track_floats_finite(b, 4))
+        if (!a || !b || (!finite && (!track_floats_finite(a, 4) || !track_floats_finite(b, 4))))
             continue;
         if (dot_f64(a, b) < 0.0) {
             if (count == 0)

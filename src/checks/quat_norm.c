@@ -43,9 +43,10 @@ static int check_track(anim_lint_context *ctx, anim_check_record *rec, const ani
     bool found = false;
     uint32_t worst_key = 0;
     double worst_dev = 0.0;
+    bool finite = track_values_finite(t);
     for (uint32_t k = 0; k < t->key_count; k++) {
         const float *q = track_key_quat(t, k);
-        if (!q || !track_floats_finite(q, 4))
+        if (!q || (!finite && !track_floats_finite(q, 4)))
             continue;
         double dev = fabs(length_f64(q) - 1.0);
         if (!(dev > (double)QUAT_NORM_TOLERANCE))

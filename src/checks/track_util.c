@@ -1,6 +1,8 @@
 /* Helpers shared by the per-track mechanical checks (see track_util.h). */
 #include <math.h>
+#include <stdint.h>
 
+#include "animsmith/math.h"
 #include "animsmith/numfmt.h"
 #include "checks/track_util.h"
 
@@ -46,6 +48,13 @@ bool track_floats_finite(const float *v, uint32_t n)
         if (!isfinite(v[i]))
             return false;
     return true;
+}
+
+bool track_values_finite(const anim_track *track)
+{
+    uint64_t floats = track_float_count(track);
+    return floats > 0 && floats <= SIZE_MAX &&
+           anim_f32_first_nonfinite(track->values, (size_t)floats) == floats;
 }
 
 const float *track_key_quat(const anim_track *track, uint32_t k)

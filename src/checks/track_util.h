@@ -40,6 +40,10 @@ uint64_t track_float_count(const anim_track *track);
 /* Whether all n floats are finite. */
 bool track_floats_finite(const float *v, uint32_t n);
 
+/* Whether the track has values and every one of its floats (tangents
+ * included) is finite: one scan, after which no key needs its own test. */
+bool track_values_finite(const anim_track *track);
+
 /* Key k's quaternion value element (cubic: the middle of the triplet), or
  * NULL when the track does not store 4-wide values or k is out of range. */
 const float *track_key_quat(const anim_track *track, uint32_t k);

@@ -11,20 +11,39 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "animsmith/math.h"
 #include "checks/vec3_trajectory.h"
 
 #define ROOT_EPS 1e-12
 #define ROOT_DEDUP 1e-6
 
-/* Element e's three floats when present and finite, else NULL. */
-static const float *element(const anim_track *track, uint64_t e)
+/* Element e's three floats when present and finite, else NULL; checked
+ * says the whole visited range is known present and finite already. */
+static const float *element(const anim_track *track, uint64_t e, bool checked)
 {
+    if (checked)
+        return track->values + e * 3u;
     if (!track->values || e >= track->value_count)
         return NULL;
     const float *v = track->values + e * 3u;
     if (!isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]))
         return NULL;
     return v;
+}
+
+/* Whether every element the analysis visits (keys 0.. of a linear or step
+ * track; of a cubic one its values and the tangents between keys, 1 to
+ * 3K-2) is present and finite, found in one scan: then no element needs
+ * its own test. false also when some are missing, which the per-element
+ * tests then find. */
+static bool visited_elements_ok(const anim_track *track, bool cubic)
+{
+    uint64_t keys = track->key_count;
+    uint64_t lo = cubic ? 1u : 0u, end = cubic ? 3u * keys - 1u : keys; /* end: one past */
+    if (!track->values || end > track->value_count)
+        return false;
+    size_t floats = (size_t)(end - lo) * 3u;
+    return anim_f32_first_nonfinite(track->values + lo * 3u, floats) == floats;
 }
 
 static double spread_of(const double v[3])
@@ -141,13 +160,8 @@ static bool times_ok(const anim_track *track)
 {
     if (track->key_count == 0 || !track->times)
         return false;
-    for (uint32_t k = 0; k < track->key_count; k++) {
-        if (!isfinite(track->times[k]))
-            return false;
-        if (k > 0 && !(track->times[k] > track->times[k - 1]))
-            return false;
-    }
-    return true;
+    return anim_f32_first_nonfinite(track->times, track->key_count) == track->key_count &&
+           anim_f32_strictly_increasing(track->times, track->key_count);
 }
 
 bool check_vec3_trajectory_analyze(const anim_track *track, check_vec3_trajectory *out)
@@ -155,26 +169,27 @@ bool check_vec3_trajectory_analyze(const anim_track *track, check_vec3_trajector
     if (!track || track->components != 3 || !times_ok(track))
         return false;
     const bool cubic = track->interp == ANIM_INTERP_CUBICSPLINE;
+    const bool checked = visited_elements_ok(track, cubic);
     check_vec3_trajectory tr;
     double v[3];
-    const float *first = element(track, cubic ? 1u : 0u);
+    const float *first = element(track, cubic ? 1u : 0u, checked);
     if (!first)
         return false;
     widen(first, v);
     start(&tr, v, track->times[0]);
     for (uint32_t k = 1; k < track->key_count; k++) {
         if (!cubic) {
-            const float *e = element(track, k);
+            const float *e = element(track, k, checked);
             if (!e)
                 return false;
             widen(e, v);
             visit(&tr, v, track->times[k]);
             continue;
         }
-        const float *prev = element(track, 3u * (uint64_t)(k - 1) + 1u);
-        const float *out_tan = element(track, 3u * (uint64_t)(k - 1) + 2u);
-        const float *in_tan = element(track, 3u * (uint64_t)k);
-        const float *cur = element(track, 3u * (uint64_t)k + 1u);
+        const float *prev = element(track, 3u * (uint64_t)(k - 1) + 1u, checked);
+        const float *out_tan = element(track, 3u * (uint64_t)(k - 1) + 2u, checked);
+        const float *in_tan = element(track, 3u * (uint64_t)k, checked);
+        const float *cur = element(track, 3u * (uint64_t)k + 1u, checked);
         if (!prev || !out_tan || !in_tan || !cur)
             return false;
         double t0 = track->times[k - 1];

@@ -112,10 +112,8 @@ bool anim_track_is_valid(const anim_track *track)
         return false;
     if (anim_f32_first_nonfinite(track->times, track->key_count) != track->key_count)
         return false;
-    for (uint32_t k = 1; k < track->key_count; k++) {
-        if (!(track->times[k] > track->times[k - 1]))
-            return false;
-    }
+    if (!anim_f32_strictly_increasing(track->times, track->key_count))
+        return false;
     uint64_t per_key = track->interp == ANIM_INTERP_CUBICSPLINE ? 3u : 1u;
     if ((uint64_t)track->value_count != (uint64_t)track->key_count * per_key)
         return false;

@@ -44,6 +44,28 @@ void anim_metric_grid_free(anim_metric_grid *grid)
     memset(grid, 0, sizeof *grid);
 }
 
+void anim_metric_grid_recycle(anim_metric_grid *grid, anim_grid_memory *mem)
+{
+    if (!grid)
+        return;
+    if (mem && grid->block_ && grid->block_bytes_ > mem->bytes) {
+        free(mem->block);
+        mem->block = grid->block_;
+        mem->bytes = grid->block_bytes_;
+        grid->block_ = NULL;
+    }
+    anim_metric_grid_free(grid);
+}
+
+void anim_grid_memory_free(anim_grid_memory *mem)
+{
+    if (!mem)
+        return;
+    free(mem->block);
+    mem->block = NULL;
+    mem->bytes = 0;
+}
+
 bool anim_metric_grid_bytes(uint32_t frames, uint32_t bones, size_t *bytes)
 {
     size_t entries, times_bytes, local_bytes, pos_bytes, rot_bytes, total;
@@ -85,7 +107,7 @@ int anim_metric_grid_check_budget(const anim_doc *doc, const anim_clip *clip, an
  * fill writes only the entries that are asked for, so the pages of an
  * unread region are never faulted in. */
 static int grid_alloc(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
-                      uint32_t frames, anim_error *err)
+                      uint32_t frames, anim_grid_memory *mem, anim_error *err)
 {
     uint32_t bones = doc->bone_count;
     size_t total;
@@ -94,11 +116,22 @@ static int grid_alloc(const anim_doc *doc, const anim_clip *clip, anim_metric_gr
     size_t times_bytes = (size_t)frames * sizeof(double);
     size_t entries = (size_t)frames * bones;
     size_t local_bytes = entries * sizeof(anim_trs), pos_bytes = entries * sizeof(anim_vec3);
-    unsigned char *block = malloc(total > 0 ? total : 1);
+    size_t bytes = total > 0 ? total : 1;
+    unsigned char *block;
+    if (mem && mem->block && mem->bytes >= bytes) {
+        block = mem->block; /* every entry is written before it is read */
+        bytes = mem->bytes;
+        mem->block = NULL;
+        mem->bytes = 0;
+    } else {
+        anim_grid_memory_free(mem); /* too small: never hold two blocks */
+        block = malloc(bytes);
+    }
     if (!block)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory for a metric grid of %u frames x %u bones",
                               frames, bones);
     grid->block_ = block;
+    grid->block_bytes_ = bytes;
     grid->frame_count = frames;
     grid->bone_count = bones;
     grid->times = (double *)block;
@@ -372,7 +405,7 @@ int anim_metric_grid_at_times(const anim_doc *doc, const anim_clip *clip, const 
     if (count == 0 || !times)
         return anim_error_set(err, ANIM_ERR_USAGE, "clip '%s': metric grid needs at least one sample time",
                               clip->name ? clip->name : "");
-    if (grid_alloc(doc, clip, grid, count, err) != 0)
+    if (grid_alloc(doc, clip, grid, count, NULL, err) != 0)
         return -1;
     memcpy(grid->times, times, (size_t)count * sizeof(double));
     if (lazy_init(doc, clip, grid, err) != 0) {
@@ -385,14 +418,14 @@ int anim_metric_grid_at_times(const anim_doc *doc, const anim_clip *clip, const 
 
 /* A uniform grid with nothing filled yet. */
 static int uniform_unfilled(const anim_doc *doc, const anim_clip *clip, uint32_t frame_count,
-                            anim_metric_grid *grid, anim_error *err)
+                            anim_metric_grid *grid, anim_grid_memory *mem, anim_error *err)
 {
     if (check_args(doc, clip, grid, err) != 0)
         return -1;
     if (frame_count < 2)
         return anim_error_set(err, ANIM_ERR_USAGE, "clip '%s': a uniform grid needs at least 2 frames, got %u",
                               clip->name ? clip->name : "", frame_count);
-    if (grid_alloc(doc, clip, grid, frame_count, err) != 0)
+    if (grid_alloc(doc, clip, grid, frame_count, mem, err) != 0)
         return -1;
     double d = clip->duration_s;
     double last = (double)(frame_count - 1);
@@ -412,22 +445,29 @@ static int uniform_unfilled(const anim_doc *doc, const anim_clip *clip, uint32_t
 int anim_metric_grid_uniform(const anim_doc *doc, const anim_clip *clip, uint32_t frame_count,
                              anim_metric_grid *grid, anim_error *err)
 {
-    if (uniform_unfilled(doc, clip, frame_count, grid, err) != 0)
+    if (uniform_unfilled(doc, clip, frame_count, grid, NULL, err) != 0)
         return -1;
     fill_all(grid);
     return 0;
 }
 
-int anim_metric_grid_prepare(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
-                             anim_error *err)
+int anim_metric_grid_prepare_reusing(const anim_doc *doc, const anim_clip *clip,
+                                     anim_metric_grid *grid, anim_grid_memory *mem,
+                                     anim_error *err)
 {
     if (check_args(doc, clip, grid, err) != 0)
         return -1;
     if (!anim_clip_has_metric_grid(clip))
         return 0;
-    if (uniform_unfilled(doc, clip, anim_clip_default_frame_count(clip), grid, err) != 0)
+    if (uniform_unfilled(doc, clip, anim_clip_default_frame_count(clip), grid, mem, err) != 0)
         return -1;
     return 1;
+}
+
+int anim_metric_grid_prepare(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,
+                             anim_error *err)
+{
+    return anim_metric_grid_prepare_reusing(doc, clip, grid, NULL, err);
 }
 
 int anim_metric_grid_build(const anim_doc *doc, const anim_clip *clip, anim_metric_grid *grid,

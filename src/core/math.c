@@ -91,6 +91,25 @@ size_t anim_f32_first_nonfinite(const float *v, size_t n)
     return n;
 }
 
+bool anim_f32_strictly_increasing(const float *v, size_t n)
+{
+    /* As above: blocks without a branch per pair; !(a > b) is true for
+     * a NaN on either side, as the per-pair test is. */
+    enum { BLOCK = 64 };
+    size_t k = 1;
+    for (; n >= BLOCK + k; k += BLOCK) {
+        int bad = 0;
+        for (size_t j = 0; j < BLOCK; j++)
+            bad |= !(v[k + j] > v[k + j - 1]);
+        if (bad)
+            return false;
+    }
+    for (; k < n; k++)
+        if (!(v[k] > v[k - 1]))
+            return false;
+    return true;
+}
+
 /* ---- quaternions ---- */
 
 anim_quat anim_quat_make(double x, double y, double z, double w)

@@ -84,6 +84,8 @@ static void digest(const anim_lint_context *ctx, char *sha256_hex)
 static void forget_clip_state(anim_lint_context *ctx)
 {
     anim_lint_grid_release(ctx);
+    if (ctx->worker != 0) /* worker 0 is the run's context, freed by the run */
+        anim_grid_memory_free(&ctx->grid_memory);
     anim_lint_clip_facts_forget(ctx);
     anim_arena_free(ctx->scratch);
     ctx->scratch = NULL;
@@ -155,6 +157,7 @@ static int make_workers(anim_lint_context *base, anim_lint_file *out, uint32_t w
         ctx->arena = arena;
         ctx->scratch = NULL;
         memset(&ctx->grid, 0, sizeof ctx->grid);
+        memset(&ctx->grid_memory, 0, sizeof ctx->grid_memory);
         ctx->grid_clip = ANIM_NONE;
         ctx->grid_built = false;
         ctx->clip_facts = NULL;

@@ -19,7 +19,7 @@
 void anim_lint_grid_release(anim_lint_context *ctx)
 {
     if (ctx->grid_built)
-        anim_metric_grid_free(&ctx->grid);
+        anim_metric_grid_recycle(&ctx->grid, &ctx->grid_memory);
     ctx->grid_built = false;
     ctx->grid_clip = ANIM_NONE;
 }
@@ -32,7 +32,8 @@ const anim_metric_grid *anim_lint_grid(anim_lint_context *ctx, uint32_t clip)
         anim_lint_grid_release(ctx);
         anim_error err;
         /* Prepared, not filled: each reader fills the entries it reads. */
-        int rc = anim_metric_grid_prepare(ctx->doc, &ctx->doc->clips[clip], &ctx->grid, &err);
+        int rc = anim_metric_grid_prepare_reusing(ctx->doc, &ctx->doc->clips[clip], &ctx->grid,
+                                                  &ctx->grid_memory, &err);
         ctx->grid_clip = clip;
         ctx->grid_built = rc == 1;
     }
@@ -198,6 +199,7 @@ int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
         anim_lint_grid_release(&ctx);
         anim_lint_clip_facts_forget(&ctx);
     }
+    anim_grid_memory_free(&ctx.grid_memory);
     if (rc == 0)
         return 0;
 fail:

@@ -429,20 +429,21 @@ static int measure_document(const anim_doc *doc, const anim_asset *asset,
     anim_measure_collector mc;
     if (anim_measure_begin(doc, arena, &mc, out, err))
         return -1;
-    for (uint32_t c = 0; c < doc->clip_count; c++) {
+    anim_grid_memory kept = {NULL, 0}; /* one clip's grid pages serve the next */
+    int rc = 0;
+    for (uint32_t c = 0; rc == 0 && c < doc->clip_count; c++) {
         if (!anim_measure_wants_clip(&mc, c))
             continue;
         anim_metric_grid grid;
         memset(&grid, 0, sizeof grid);
         anim_error gerr;
         anim_error_clear(&gerr);
-        int built = anim_metric_grid_prepare(doc, &doc->clips[c], &grid, &gerr);
-        int rc = anim_measure_clip(&mc, c, rig, cfg, built == 1 ? &grid : NULL, err);
-        anim_metric_grid_free(&grid);
-        if (rc)
-            return -1;
+        int built = anim_metric_grid_prepare_reusing(doc, &doc->clips[c], &grid, &kept, &gerr);
+        rc = anim_measure_clip(&mc, c, rig, cfg, built == 1 ? &grid : NULL, err);
+        anim_metric_grid_recycle(&grid, &kept);
     }
-    return anim_measure_end(&mc, asset, err);
+    anim_grid_memory_free(&kept);
+    return rc ? -1 : anim_measure_end(&mc, asset, err);
 }
 
 int anim_measure_document(const anim_doc *doc, const anim_rig_resolution *rig,

@@ -107,9 +107,8 @@ int anim_dup_endpoint_analyze(const anim_clip *clip, anim_dup_endpoint *out, ani
         if (!all_finite(t->times, keys) ||
             !all_finite(t->values, (size_t)t->value_count * t->components))
             return anim_error_set(err, ANIM_ERR_INVALID, "track Some(%u) contains a non-finite authored value", i);
-        for (uint32_t k = 1; k < keys; k++)
-            if (!(t->times[k] > t->times[k - 1]))
-                return anim_error_set(err, ANIM_ERR_INVALID, "track %u timeline is not strictly increasing", i);
+        if (!anim_f32_strictly_increasing(t->times, keys))
+            return anim_error_set(err, ANIM_ERR_INVALID, "track %u timeline is not strictly increasing", i);
         bool same = keys == t0->key_count;
         for (uint32_t k = 0; same && k < keys; k++)
             same = t->times[k] == t0->times[k];

@@ -557,6 +557,54 @@ static void test_lint_samples_only_what_is_read(void **state)
     anim_asset_free(a);
 }
 
+/* A grid built in a kept block (anim_metric_grid_prepare_reusing) is the
+ * grid a fresh one is, bit for bit, even when the kept block holds garbage
+ * from before: every entry is written before it is read. The block of a
+ * released grid is kept and handed to the next one that fits. */
+static void test_grid_reuses_kept_block(void **state)
+{
+    (void)state;
+    anim_asset *a = test_support_load_example("run-ring.glb");
+    const anim_doc *doc = &a->doc;
+    assert_true(doc->clip_count >= 2);
+    anim_grid_memory kept = {NULL, 0};
+    for (int round = 0; round < 2; round++)
+        for (uint32_t c = 0; c < doc->clip_count; c++) {
+            anim_error err;
+            anim_error_clear(&err);
+            anim_metric_grid fresh, reused;
+            int rc = anim_metric_grid_build(doc, &doc->clips[c], &fresh, &err);
+            if (kept.block)
+                memset(kept.block, 0xA5, kept.bytes); /* what a previous clip left */
+            void *offered = kept.block;
+            size_t offered_bytes = kept.bytes;
+            assert_int_equal(anim_metric_grid_prepare_reusing(doc, &doc->clips[c], &reused, &kept, &err), rc);
+            if (rc != 1) {
+                anim_metric_grid_free(&fresh);
+                continue;
+            }
+            size_t need;
+            assert_true(anim_metric_grid_bytes(fresh.frame_count, fresh.bone_count, &need));
+            if (offered && offered_bytes >= need)
+                assert_ptr_equal(reused.block_, offered);
+            for (uint32_t f = 0; f < reused.frame_count; f++)
+                anim_metric_grid_need_frames(&reused, &f, 1);
+            size_t entries = (size_t)fresh.frame_count * fresh.bone_count;
+            assert_memory_equal(reused.times, fresh.times, fresh.frame_count * sizeof *fresh.times);
+            assert_memory_equal(reused.local, fresh.local, entries * sizeof *fresh.local);
+            assert_memory_equal(reused.model_pos, fresh.model_pos, entries * sizeof *fresh.model_pos);
+            assert_memory_equal(reused.model_rot, fresh.model_rot, entries * sizeof *fresh.model_rot);
+            anim_metric_grid_recycle(&reused, &kept);
+            assert_non_null(kept.block);
+            assert_true(kept.bytes >= need);
+            assert_null(reused.block_);
+            anim_metric_grid_free(&fresh);
+        }
+    anim_grid_memory_free(&kept);
+    assert_null(kept.block);
+    anim_asset_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -568,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_walk_dirty_loop_gap),
         cmocka_unit_test(test_prepared_grid_fills_what_is_read),
         cmocka_unit_test(test_lint_samples_only_what_is_read),
+        cmocka_unit_test(test_grid_reuses_kept_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

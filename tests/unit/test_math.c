@@ -432,6 +432,30 @@ static void test_first_nonfinite(void **state)
     }
 }
 
+/* Strict order is judged pair by pair wherever the first bad pair sits,
+ * in arrays shorter and longer than the scan's blocks: a repeat, a step
+ * back and a NaN each break it; n of 0 or 1 is ordered. */
+static void test_strictly_increasing(void **state)
+{
+    (void)state;
+    float v[300];
+    for (size_t i = 0; i < 300; i++)
+        v[i] = (float)i / 30.0f - 1.0f;
+    const float breakers[] = {0.0f, -1.0f, NAN};
+    for (size_t n = 0; n <= 300; n += (n < 140 ? 1 : 37)) {
+        assert_true(anim_f32_strictly_increasing(v, n));
+        for (size_t at = 1; at < n; at++)
+            for (size_t b = 0; b < 3; b++) {
+                float keep = v[at];
+                v[at] = b == 0 ? v[at - 1] : b == 1 ? v[at - 1] + breakers[b] : breakers[b];
+                assert_false(anim_f32_strictly_increasing(v, n));
+                v[at] = keep;
+            }
+    }
+    const float one[] = {NAN};
+    assert_true(anim_f32_strictly_increasing(one, 1)); /* no pair to compare */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -449,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_decompose_zero_scale),
         cmocka_unit_test(test_off_whole_matches_libm),
         cmocka_unit_test(test_first_nonfinite),
+        cmocka_unit_test(test_strictly_increasing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
