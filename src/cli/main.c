@@ -3,6 +3,9 @@
  * examples put them before the command. */
 #include <stdarg.h>
 #include <stdio.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,8 +177,23 @@ static void print_version(void)
         printf("animsmith %s [features: none]\n", ANIMSMITH_VERSION_STRING);
 }
 
+/* Memory a finished file frees stays with the process for the next file.
+ * glibc otherwise hands it back to the kernel as soon as a large block at
+ * the top of the heap is freed, and the next file's tables, grids and
+ * report pages are faulted in again, zeroed, page by page: up to 20,000
+ * faults and a tenth of a library run. Kept memory is reused, never added
+ * to the peak, and padding that is never touched costs nothing. */
+static void keep_freed_memory(void)
+{
+#if defined(__GLIBC__) && defined(M_TOP_PAD) && defined(M_TRIM_THRESHOLD)
+    mallopt(M_TOP_PAD, 16 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
+
 int main(int argc, char **argv)
 {
+    keep_freed_memory();
     cli_globals globals = {NULL};
     /* Pull global flags out of argv wherever they are; keep the rest. */
     char **rest = calloc((size_t)argc + 1, sizeof *rest);

@@ -17,6 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/sendfile.h>
+#endif
 
 typedef struct {
     uint64_t at;     /* byte offset in the spool file */
@@ -110,11 +113,45 @@ bool cli_spool_put(cli_spool *sp, size_t i, anim_strbuf *record)
     return true;
 }
 
+typedef enum { SEND_DONE, SEND_NOTHING, SEND_PART } send_result;
+
+/* The kernel copies the range straight to out's descriptor, never through
+ * user memory. SEND_NOTHING where it cannot (an O_APPEND file, a system
+ * without sendfile): the caller then copies it itself. */
+static send_result send_range(const cli_spool *sp, uint64_t at, size_t len, FILE *out)
+{
+#if defined(__linux__)
+    if (fflush(out) != 0)
+        return SEND_PART; /* stdio's own bytes could not be written */
+    int fd = fileno(out);
+    off_t off = (off_t)at;
+    size_t left = len;
+    while (left) {
+        ssize_t w = sendfile(fd, sp->fd, &off, left);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return left == len ? SEND_NOTHING : SEND_PART;
+        left -= (size_t)w;
+    }
+    return SEND_DONE;
+#else
+    (void)sp;
+    (void)at;
+    (void)len;
+    (void)out;
+    return SEND_NOTHING;
+#endif
+}
+
 bool cli_spool_write(const cli_spool *sp, size_t i, const anim_strbuf *in_memory, FILE *out)
 {
     if (!sp || i >= sp->n || !sp->records[i].stored)
         return in_memory->len == 0 ||
                fwrite(in_memory->data, 1, in_memory->len, out) == in_memory->len;
+    send_result sent = send_range(sp, sp->records[i].at, sp->records[i].len, out);
+    if (sent != SEND_NOTHING)
+        return sent == SEND_DONE;
     enum { CHUNK = 1 << 18 };
     char *buf = malloc(CHUNK);
     if (!buf)
