@@ -245,9 +245,6 @@ static uint32_t clip_workers(const lint_job *job, size_t i, uint32_t clip_count)
     return n < clip_count ? (uint32_t)n : clip_count ? clip_count : 1;
 }
 
-/* Loads, lints and (for JSON) measures and renders one file. Runs on a
- * worker thread: it touches only its own slot (its clip workers, only
- * their own clips' state). */
 /* Exit 1 iff a finding not hidden by --allow reaches the fail level. */
 static bool file_fails(const anim_lint_file *file, const lint_args *a)
 {
@@ -263,6 +260,9 @@ static bool file_fails(const anim_lint_file *file, const lint_args *a)
     return false;
 }
 
+/* Loads, lints and (for JSON) measures and renders one file. Runs on a
+ * worker thread: it touches only its own slot (its clip workers, only
+ * their own clips' state). */
 static void lint_one(size_t i, void *arg)
 {
     lint_job *job = arg;
@@ -361,8 +361,8 @@ static int render(const lint_args *a, const lint_slot *slots, const cli_spool *s
     } else if (rc == 0) {
         anim_render_lint_text(files, n, &ro, out);
     }
-    if (rc == 0)
-        cli_deliver_spliced(out, fragments, splice_at, spliced, spool);
+    if (rc == 0 && cli_deliver_spliced(out, fragments, splice_at, spliced, spool))
+        rc = EXIT_OPERATOR;
     anim_strbuf_free(&text);
     free(files);
     free(fragments);

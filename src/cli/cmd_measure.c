@@ -156,8 +156,8 @@ static int deliver(const measure_args *a, measured_file *mfs, const cli_spool *s
             rc = cli_operator_error("%s", err.message);
     }
     /* Text is the files' blocks one after another: every splice_at is 0. */
-    if (rc == 0)
-        cli_deliver_spliced(&out, fragments, splice_at, n, spool);
+    if (rc == 0 && cli_deliver_spliced(&out, fragments, splice_at, n, spool))
+        rc = EXIT_OPERATOR;
     anim_strbuf_free(&out);
     free(fragments);
     free(splice_at);

@@ -1,6 +1,8 @@
 /* animsmith: a small dispatcher over one file per subcommand. Global flags
  * (--config) may appear anywhere on the command line, as documented
  * examples put them before the command. */
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #if defined(__GLIBC__)
@@ -76,7 +78,7 @@ anim_asset *cli_load_asset(const char *path, const anim_config *cfg, anim_error 
 
 void cli_deliver(const anim_strbuf *out)
 {
-    cli_deliver_spliced(out, NULL, NULL, 0, NULL);
+    (void)cli_deliver_spliced(out, NULL, NULL, 0, NULL); /* no spool: cannot fail that way */
 }
 
 static bool put_stdout(const char *data, size_t len)
@@ -84,8 +86,8 @@ static bool put_stdout(const char *data, size_t len)
     return len == 0 || fwrite(data, 1, len, stdout) == len;
 }
 
-void cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
-                         const size_t *splice_at, size_t n, const cli_spool *spool)
+int cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
+                        const size_t *splice_at, size_t n, const cli_spool *spool)
 {
     bool failed = out->failed;
     for (size_t i = 0; i < n; i++)
@@ -93,20 +95,33 @@ void cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
                  (i && splice_at[i] < splice_at[i - 1]);
     if (failed) {
         fputs("animsmith: out of memory while rendering output\n", stderr);
-        return;
+        return 0;
     }
     /* Large blocks bypass stdio's buffer, so nothing is copied again. */
     const char *text = out->data ? out->data : "";
     size_t at = 0;
-    bool ok = true;
-    for (size_t i = 0; ok && i < n; i++) {
-        ok = put_stdout(text + at, splice_at[i] - at) &&
-             cli_spool_write(spool, i, &fragments[i], stdout);
+    cli_spool_result result = put_stdout(text, n ? splice_at[0] : 0) ? CLI_SPOOL_WRITTEN
+                                                                     : CLI_SPOOL_OUT_FAILED;
+    for (size_t i = 0; result == CLI_SPOOL_WRITTEN && i < n; i++) {
         at = splice_at[i];
+        result = cli_spool_write(spool, i, &fragments[i], stdout);
+        size_t next = i + 1 < n ? splice_at[i + 1] : out->len;
+        if (result == CLI_SPOOL_WRITTEN && !put_stdout(text + at, next - at))
+            result = CLI_SPOOL_OUT_FAILED;
     }
-    ok = ok && put_stdout(text + at, out->len - at);
-    if (!ok || fflush(stdout) != 0)
+    if (n == 0 && result == CLI_SPOOL_WRITTEN && !put_stdout(text, out->len))
+        result = CLI_SPOOL_OUT_FAILED;
+    if (result == CLI_SPOOL_READ_FAILED) {
+        /* Not the reader's stdout but our own temporary file: the report
+         * is cut short, so the run fails. */
+        cli_operator_error("could not read the finished file records back from the temporary "
+                           "file in $TMPDIR: %s; the report printed is incomplete",
+                           strerror(errno));
+        return -1;
+    }
+    if (result != CLI_SPOOL_WRITTEN || fflush(stdout) != 0)
         fputs("animsmith: could not write the output to stdout\n", stderr);
+    return 0;
 }
 
 void cli_tool_info(anim_tool_info *tool)
@@ -194,6 +209,12 @@ static void keep_freed_memory(void)
 int main(int argc, char **argv)
 {
     keep_freed_memory();
+#ifdef SIGXFSZ
+    /* A write past a file-size limit (ulimit -f) then fails with EFBIG
+     * and is handled like a full disk (an output file is left untouched,
+     * a spooled record stays in memory) instead of killing the run. */
+    signal(SIGXFSZ, SIG_IGN);
+#endif
     cli_globals globals = {NULL};
     /* Pull global flags out of argv wherever they are; keep the rest. */
     char **rest = calloc((size_t)argc + 1, sizeof *rest);

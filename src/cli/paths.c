@@ -111,7 +111,7 @@ static int list_dir(const char *dir, cli_list *names)
         if (ent->d_name[0] != '.' && cli_list_add(names, ent->d_name))
             rc = cli_operator_error("out of memory");
     closedir(d);
-    if (rc == 0)
+    if (rc == 0 && names->count > 1) /* an empty directory has no array to sort */
         qsort(names->items, names->count, sizeof *names->items, by_bytes);
     return rc;
 }

@@ -35,12 +35,24 @@ struct cli_spool {
     size_t n;
 };
 
+/* A descriptor above stderr: with stdout closed (`>&-`) the kernel hands
+ * out 1 for the new file, and the report would then be written into the
+ * spool itself instead of failing with its message. */
+static int above_stdio(int fd)
+{
+    if (fd < 0 || fd > 2)
+        return fd;
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    close(fd);
+    return moved;
+}
+
 static int open_unnamed(const char *dir)
 {
 #ifdef O_TMPFILE
     int unnamed = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
     if (unnamed >= 0)
-        return unnamed;
+        return above_stdio(unnamed);
 #endif
     size_t len = strlen(dir);
     static const char name[] = "/animsmith-spool-XXXXXX";
@@ -49,13 +61,14 @@ static int open_unnamed(const char *dir)
         return -1;
     memcpy(path, dir, len);
     memcpy(path + len, name, sizeof name);
-    int fd = mkstemp(path); /* mode 0600 */
+    int fd = mkostemp(path, O_CLOEXEC); /* mode 0600 */
     if (fd >= 0 && unlink(path) != 0) {
+        /* A name that cannot be removed would outlive the run: no spool. */
         close(fd);
         fd = -1;
     }
     free(path);
-    return fd;
+    return above_stdio(fd);
 }
 
 cli_spool *cli_spool_open(size_t n)
@@ -144,34 +157,46 @@ static send_result send_range(const cli_spool *sp, uint64_t at, size_t len, FILE
 #endif
 }
 
-bool cli_spool_write(const cli_spool *sp, size_t i, const anim_strbuf *in_memory, FILE *out)
+cli_spool_result cli_spool_write(const cli_spool *sp, size_t i, const anim_strbuf *in_memory,
+                                 FILE *out)
 {
     if (!sp || i >= sp->n || !sp->records[i].stored)
         return in_memory->len == 0 ||
-               fwrite(in_memory->data, 1, in_memory->len, out) == in_memory->len;
+                       fwrite(in_memory->data, 1, in_memory->len, out) == in_memory->len
+                   ? CLI_SPOOL_WRITTEN
+                   : CLI_SPOOL_OUT_FAILED;
     send_result sent = send_range(sp, sp->records[i].at, sp->records[i].len, out);
     if (sent != SEND_NOTHING)
-        return sent == SEND_DONE;
+        return sent == SEND_DONE ? CLI_SPOOL_WRITTEN : CLI_SPOOL_OUT_FAILED;
     enum { CHUNK = 1 << 18 };
     char *buf = malloc(CHUNK);
-    if (!buf)
-        return false;
+    if (!buf) {
+        errno = ENOMEM;
+        return CLI_SPOOL_READ_FAILED;
+    }
     uint64_t at = sp->records[i].at;
     size_t left = sp->records[i].len;
-    bool ok = true;
-    while (ok && left) {
+    cli_spool_result result = CLI_SPOOL_WRITTEN;
+    while (result == CLI_SPOOL_WRITTEN && left) {
         size_t want = left < CHUNK ? left : CHUNK;
         ssize_t r = pread(sp->fd, buf, want, (off_t)at);
         if (r < 0 && errno == EINTR)
             continue;
-        ok = r > 0 && fwrite(buf, 1, (size_t)r, out) == (size_t)r;
-        if (ok) {
+        if (r <= 0) {
+            if (r == 0)
+                errno = EIO; /* the file is shorter than what was written */
+            result = CLI_SPOOL_READ_FAILED;
+        } else if (fwrite(buf, 1, (size_t)r, out) != (size_t)r) {
+            result = CLI_SPOOL_OUT_FAILED;
+        } else {
             at += (uint64_t)r;
             left -= (size_t)r;
         }
     }
+    int saved = errno;
     free(buf);
-    return ok;
+    errno = saved;
+    return result;
 }
 
 void cli_spool_close(cli_spool *sp)

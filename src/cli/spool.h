@@ -22,13 +22,20 @@ cli_spool *cli_spool_open(size_t n);
 /* Moves record i into the spool and frees its memory. Safe to call from
  * several workers at once, each with its own i. Returns false (and keeps
  * the record in memory, untouched) when the spool is NULL or the write
- * fails, e.g. on a full disk. */
+ * fails: a full disk, or a file-size limit (main ignores SIGXFSZ, so the
+ * limit fails the write instead of killing the run). */
 bool cli_spool_put(cli_spool *spool, size_t i, anim_strbuf *record);
 
+typedef enum {
+    CLI_SPOOL_WRITTEN,
+    CLI_SPOOL_OUT_FAILED,   /* writing to out failed (a closed or full stdout) */
+    CLI_SPOOL_READ_FAILED,  /* the spool could not be read back (errno set) */
+} cli_spool_result;
+
 /* Writes record i to out: from the spool when it went there, else the
- * in-memory record. Call after the workers have finished. Returns false
- * when reading or writing fails. */
-bool cli_spool_write(const cli_spool *spool, size_t i, const anim_strbuf *in_memory, FILE *out);
+ * in-memory record. Call after the workers have finished. */
+cli_spool_result cli_spool_write(const cli_spool *spool, size_t i, const anim_strbuf *in_memory,
+                                 FILE *out);
 
 void cli_spool_close(cli_spool *spool);
 

@@ -67,12 +67,19 @@ typedef struct {
     const anim_lint_file *out;
     const bool *active;
     const anim_lint_options *opts;
-    clip_outcome *clips;        /* per clip */
+    clip_outcome *clips;        /* per clip of the batch */
+    uint32_t first;             /* the batch: clips first .. first + clip_count - 1 */
     uint32_t clip_count;
-    char *sha256_hex;           /* the file's digest, unit 0 of the pass */
-    atomic_uint next;           /* the next unit not yet taken: 0 the digest, c + 1 clip c */
+    char *sha256_hex;           /* the file's digest, unit 0 of the first batch */
+    atomic_uint next;           /* the next unit not yet taken: 0 the digest, i + 1 clip first + i */
     atomic_bool failed;
 } parallel_pass;
+
+/* Clips judged per batch: their records and errors are held until the
+ * batch is merged, so a file of 100,000 clips needs memory for this many,
+ * not for all of them. Large enough that waiting for a batch's slowest
+ * clip costs little. */
+#define CLIP_BATCH 256u
 
 /* The digest of the file's bytes: serial work as long as a few clips, so
  * a parallel pass hands it to a worker like one more clip. */
@@ -104,20 +111,22 @@ static void worker_task(uint32_t worker, void *arg)
             digest(ctx, p->sha256_hex);
             continue;
         }
-        uint32_t c = unit - 1;
-        if (c >= p->clip_count)
+        uint32_t i = unit - 1;
+        if (i >= p->clip_count)
             break;
-        clip_outcome *o = &p->clips[c];
+        clip_outcome *o = &p->clips[i];
         anim_error_clear(&o->err);
-        o->rc = judge_clip(ctx, o->records, p->out->record_count, p->active, p->opts, c, &o->err);
+        o->rc = judge_clip(ctx, o->records, p->out->record_count, p->active, p->opts, p->first + i,
+                           &o->err);
         if (o->rc)
             atomic_store(&p->failed, true);
     }
     forget_clip_state(ctx);
 }
 
-/* Appends every clip's records in clip order; the first failed clip's
- * error is the run's. The per-clip arrays are released either way. */
+/* Appends every clip's records of the batch in clip order; the first
+ * failed clip's error is the run's. The per-clip arrays are released
+ * either way. */
 static int merge(parallel_pass *p, anim_lint_file *out, anim_error *err)
 {
     int rc = 0;
@@ -181,8 +190,9 @@ static int pass_parallel(anim_lint_context *ctx, anim_lint_file *out, const bool
                          uint32_t workers, anim_error *err)
 {
     uint32_t n = ctx->doc->clip_count;
+    uint32_t batch = n < CLIP_BATCH ? n : CLIP_BATCH;
     size_t slots;
-    if (!anim_size_mul(n, out->record_count, &slots))
+    if (!anim_size_mul(batch, out->record_count, &slots))
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     parallel_pass p;
     memset(&p, 0, sizeof p);
@@ -190,12 +200,9 @@ static int pass_parallel(anim_lint_context *ctx, anim_lint_file *out, const bool
     p.out = out;
     p.active = active;
     p.opts = opts;
-    p.clip_count = n;
     p.sha256_hex = out->sha256_hex;
-    atomic_init(&p.next, 0u);
-    atomic_init(&p.failed, false);
     p.extra = calloc(workers - 1, sizeof *p.extra);
-    p.clips = calloc(n, sizeof *p.clips);
+    p.clips = calloc(batch, sizeof *p.clips);
     anim_check_record *records = calloc(slots, sizeof *records);
     int rc = 0;
     if (!p.extra || !p.clips || !records)
@@ -204,8 +211,12 @@ static int pass_parallel(anim_lint_context *ctx, anim_lint_file *out, const bool
         rc = prepare_gathers(ctx, out, active, err);
     if (rc == 0)
         rc = make_workers(ctx, out, workers, p.extra, err);
-    if (rc == 0) {
-        for (uint32_t c = 0; c < n; c++) {
+    for (uint32_t first = 0; rc == 0 && first < n; first += batch) {
+        p.first = first;
+        p.clip_count = n - first < batch ? n - first : batch;
+        memset(records, 0, slots * sizeof *records);
+        memset(p.clips, 0, batch * sizeof *p.clips);
+        for (uint32_t c = 0; c < p.clip_count; c++) {
             p.clips[c].records = records + (size_t)c * out->record_count;
             /* Each clip's records start as the run's (id, selection), empty. */
             for (size_t i = 0; i < out->record_count; i++) {
@@ -216,6 +227,9 @@ static int pass_parallel(anim_lint_context *ctx, anim_lint_file *out, const bool
                 r->applicable = out->records[i].applicable;
             }
         }
+        /* The digest is the first unit of the first batch only. */
+        atomic_init(&p.next, first == 0 ? 0u : 1u);
+        atomic_init(&p.failed, false);
         par->spawn(workers, worker_task, &p);
         rc = merge(&p, out, err);
     }

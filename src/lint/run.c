@@ -176,6 +176,9 @@ int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
 
     int rc = evaluate_all(&ctx, out, active, opts, par, err);
     anim_lint_grid_release(&ctx);
+    /* Before finish: the record it renders must not share the peak with
+     * the largest clip's grid block. */
+    anim_grid_memory_free(&ctx.grid_memory);
     anim_lint_clip_facts_forget(&ctx);
     anim_arena_free(ctx.scratch);
     ctx.scratch = NULL;
@@ -199,7 +202,7 @@ int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
         anim_lint_grid_release(&ctx);
         anim_lint_clip_facts_forget(&ctx);
     }
-    anim_grid_memory_free(&ctx.grid_memory);
+    anim_grid_memory_free(&ctx.grid_memory); /* one finish may have asked for */
     if (rc == 0)
         return 0;
 fail:

@@ -3,7 +3,8 @@
 # any case), recursively, in byte-wise path order, with other files and
 # dot-directories ignored; a symlink back up the tree is not followed into
 # a loop; the output equals the same command over the expanded file list;
-# a directory without an asset is an operator error naming it.
+# a directory without an asset is an operator error naming it, and an
+# empty directory among the others is simply passed over.
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
@@ -13,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 a=$src/examples/assets
-mkdir -p "$tmp/set/b/deeper" "$tmp/set/a" "$tmp/set/.hidden" "$tmp/empty/sub"
+mkdir -p "$tmp/set/b/deeper" "$tmp/set/a" "$tmp/set/.hidden" "$tmp/empty/sub" "$tmp/set/a/nothing"
 cp "$a/walk.glb" "$tmp/set/b/walk.glb"
 cp "$a/clip.glb" "$tmp/set/b/deeper/clip.GLB"
 cp "$a/clip-dirty.glb" "$tmp/set/a/dirty.glb"

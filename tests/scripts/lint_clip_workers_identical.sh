@@ -4,7 +4,7 @@
 # format: a generated multi-clip library (several clips' findings in one
 # check's record, so any other merge order shows), the run-ring example
 # (gait, sync and time-complement groups gathering per clip) and two
-# files sharing the jobs.
+# files sharing the jobs; and a file of 600 clips, judged in batches.
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
@@ -14,6 +14,8 @@ gen=$build/gen_library
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$gen" --files 1 --clips 12 --keys 30 "$tmp/lib" >/dev/null || { echo "FAIL: gen_library"; exit 1; }
+# More clips than one batch of the parallel pass (256), so batches join too.
+"$gen" --files 1 --clips 600 --keys 6 "$tmp/lib600" >/dev/null || { echo "FAIL: gen_library"; exit 1; }
 fail=0
 
 # compare LABEL CONFIG FILE...: every format at --jobs 2, 3 and 8 against
@@ -38,6 +40,7 @@ compare() {
 
 compare "generated library" "$tmp/lib/animsmith.toml" "$tmp/lib/clips_000.glb"
 compare "run-ring" "$src/examples/run-ring.animsmith.toml" "$src/examples/assets/run-ring.glb"
+compare "600 clips" "$tmp/lib600/animsmith.toml" "$tmp/lib600/clips_000.glb"
 compare "two files" "$src/examples/run-ring.animsmith.toml" "$src/examples/assets/run-ring.glb" \
     "$tmp/lib/clips_000.glb"
 

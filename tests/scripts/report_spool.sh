@@ -5,8 +5,8 @@
 # library, with --jobs 1 and 3, the run with the spool in $TMPDIR, the run
 # without one (TMPDIR a directory that does not exist: records stay in
 # memory) and the run whose spool fills up part way (a file-size limit:
-# later records stay in memory) print cmp-identical reports, and the spool
-# leaves no file behind. With the spool, the peak resident size of
+# later records stay in memory) print cmp-identical reports, a closed
+# stdout is reported as such, and the spool leaves no file behind. With the spool, the peak resident size of
 # `measure --jobs 1` and `lint --format json --jobs 1` over 20 files
 # exceeds that over 2 files by about one file, not by the report or the
 # findings. Skipped without the library generator or
@@ -42,11 +42,11 @@ for jobs in 1 3; do
         TMPDIR=$tmp/missing run "$name.memory" "$bin" $cmd --jobs "$jobs" "$tmp/lib"
         # shellcheck disable=SC2086
         TMPDIR=$tmp/spool run "$name.spool" "$bin" $cmd --jobs "$jobs" "$tmp/lib"
-        # A 1 MiB file-size limit (with SIGXFSZ ignored, so the write just
-        # fails) fills the spool after a few records; stdout goes through
-        # cat, which the limit does not bind.
+        # A 1 MiB file-size limit fills the spool after a few records (the
+        # write fails instead of the signal killing the run); stdout goes
+        # through cat, which the limit does not bind.
         # shellcheck disable=SC2086
-        (ulimit -f 1024 && trap '' XFSZ && TMPDIR=$tmp/spool exec "$bin" $cmd --jobs "$jobs" "$tmp/lib") \
+        (ulimit -f 1024 && TMPDIR=$tmp/spool exec "$bin" $cmd --jobs "$jobs" "$tmp/lib") \
             2>"$tmp/$name.full.err" | cat >"$tmp/$name.full"
         codes=("${PIPESTATUS[@]}")
         ((codes[0] <= 1)) || { echo "FAIL: $name with a full spool: exit ${codes[0]}: $(head -1 "$tmp/$name.full.err")"; fail=1; }
@@ -56,6 +56,14 @@ for jobs in 1 3; do
                 { echo "FAIL: $cmd --jobs $jobs: the report differs with the $way spool"; fail=1; }
         done
     done
+done
+# With stdout closed the spool must not take its descriptor: the run
+# says it could not write the report.
+# shellcheck disable=SC2086
+for cmd in "lint --format json" "measure"; do
+    TMPDIR=$tmp/spool "$bin" $cmd "$tmp/lib" >&- 2>"$tmp/closed.err"
+    grep -q "could not write the output to stdout" "$tmp/closed.err" ||
+        { echo "FAIL: $cmd with stdout closed did not say so: $(head -1 "$tmp/closed.err")"; fail=1; }
 done
 left=$(find "$tmp/spool" -mindepth 1 | head -1)
 [[ -z $left ]] || { echo "FAIL: the spool left $left behind"; fail=1; }
