@@ -123,10 +123,10 @@ trap 'rm -rf "$SCRATCH"' EXIT
 # its samples pass on to the caller. Generic helpers map to "-" (pass on).
 file_category() {
     case "$1" in
-    io/file_read.c) echo read ;;
-    io/json_read.c|io/gltf_scan.c|io/gltf_json.c) echo json_scan ;;
-    io/gltf_accessor.c|io/gltf_buffers.c) echo accessor ;;
-    io/gltf_*.c) echo docbuild ;;
+    io/gltf/file_read.c) echo read ;;
+    io/json/json_read.c|io/gltf/gltf_scan.c|io/gltf/gltf_json.c) echo json_scan ;;
+    io/gltf/gltf_accessor.c|io/gltf/gltf_buffers.c) echo accessor ;;
+    io/gltf/*.c) echo docbuild ;;
     core/sample.c|core/grid.c) echo sampling ;;
     measure/clip_basic.c) echo m_clip ;;
     measure/loop_continuity.c) echo m_loop ;;
@@ -136,11 +136,11 @@ file_category() {
     measure/speed.c) echo m_speed ;;
     measure/asset_*.c) echo m_asset ;;
     measure/*) echo m_other ;;
-    checks/*|lint/run.c|lint/registry.c|lint/record.c) echo checks ;;
+    checks/*|lint/run.c|lint/clip_pass.c|lint/registry.c|lint/record.c) echo checks ;;
     core/numfmt.c) echo numfmt ;;
-    io/json_write.c|output/*) echo json_out ;;
+    io/json/json_write.c|output/*) echo json_out ;;
     core/hash.c) echo sha ;;
-    config/*|rig/*|io/toml_*.c|cli/args.c|cli/options.c|cli/paths.c) echo config ;;
+    config/*|rig/*|io/toml/*.c|cli/args.c|cli/options.c|cli/paths.c) echo config ;;
     # Generic helpers and drivers: the caller decides.
     core/math.c|core/arena.c|core/strbuf.c|core/error.c|core/utf8.c|core/names.c|core/doc.c|core/path.c) echo - ;;
     lint/clip_facts.c|cli/jobs.c) echo - ;;
@@ -198,7 +198,7 @@ BEGIN {
     label["read"] = "read the files (file_read.c; kernel read, mmap, page faults under it)"
     label["json_scan"] = "JSON scan (json_read.c, gltf_scan.c, gltf_json.c)"
     label["accessor"] = "accessor decode (gltf_accessor.c, gltf_buffers.c)"
-    label["docbuild"] = "document build (skeleton, clips, names: other io/gltf_*.c)"
+    label["docbuild"] = "document build (skeleton, clips, names: other io/gltf/*.c)"
     label["sampling"] = "sampling (sample.c, grid.c, slerp)"
     label["fk"] = "forward kinematics (anim_pose_fk, 4x4 products)"
     label["m_clip"] = "measure: clip basics, rotation ranges (clip_basic.c)"

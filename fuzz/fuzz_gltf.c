@@ -15,7 +15,7 @@
 
 #include "animsmith/doc.h"
 #include "animsmith/gltf.h"
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

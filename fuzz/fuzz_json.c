@@ -14,8 +14,8 @@
 #include "animsmith/arena.h"
 #include "animsmith/error.h"
 #include "animsmith/json.h"
-#include "io/gltf_internal.h"
-#include "io/json_internal.h"
+#include "io/gltf/gltf_internal.h"
+#include "io/json/json_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

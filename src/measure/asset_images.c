@@ -21,7 +21,7 @@
 
 #include "animsmith/json.h"
 #include "animsmith/path.h"
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 /* Header probing only: PNG and JPEG, from memory, all functions private
  * to this file. */

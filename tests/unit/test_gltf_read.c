@@ -21,8 +21,8 @@
 #include "animsmith/doc.h"
 #include "animsmith/gltf.h"
 #include "animsmith/strbuf.h"
-#include "io/gltf_internal.h"
-#include "io/json_internal.h"
+#include "io/gltf/gltf_internal.h"
+#include "io/json/json_internal.h"
 
 /* ---- building documents ---------------------------------------------- */
 

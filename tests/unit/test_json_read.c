@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "animsmith/json.h"
-#include "io/gltf_internal.h"
-#include "io/json_internal.h"
+#include "io/gltf/gltf_internal.h"
+#include "io/json/json_internal.h"
 
 /* Copies handed to the parser: the tree borrows strings from its text, so
  * each copy lives until the program ends (freed at exit). */

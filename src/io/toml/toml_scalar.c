@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/toml_internal.h"
+#include "io/toml/toml_internal.h"
 
 #include "animsmith/path.h"
 

@@ -6,7 +6,7 @@
 
 #include "animsmith/path.h"
 #include "animsmith/resources.h"
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 int anim_asset_resources(const anim_asset *asset, anim_arena *arena, anim_resource **out,
                          uint32_t *count, anim_error *err)

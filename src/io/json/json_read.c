@@ -18,7 +18,7 @@
 #define _DEFAULT_SOURCE 1
 #endif
 #include "animsmith/json.h"
-#include "io/json_internal.h"
+#include "io/json/json_internal.h"
 
 #include <float.h>
 #include <math.h>

@@ -12,8 +12,8 @@
  * reports them exactly as before. What it accepts it must validate
  * completely (grammar, UTF-8, duplicate keys), because the parser trusts
  * it for those bytes. */
-#include "io/gltf_internal.h"
-#include "io/json_internal.h"
+#include "io/gltf/gltf_internal.h"
+#include "io/json/json_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

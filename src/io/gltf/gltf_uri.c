@@ -5,7 +5,7 @@
  * twice: on the text of the reference, and on the resolved real path, so a
  * symbolic link (a file or a directory on the way) cannot lead outside. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,8 +1,8 @@
 /* Buffer views and accessors: parsed strictly, laid out against the bytes
  * that actually resolved, and decoded exactly (normalized integers per the
  * glTF rules, sparse substitution applied). */
-#include "io/gltf_internal.h"
-#include "io/json_internal.h"
+#include "io/gltf/gltf_internal.h"
+#include "io/json/json_internal.h"
 
 #include <stdio.h>
 #include <string.h>

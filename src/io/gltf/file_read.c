@@ -1,4 +1,8 @@
-/* Whole-file input with a size cap checked before anything is allocated.
+/* src/io/gltf: glTF 2.0 in and out. The reader (gltf_load.c and the
+ * gltf_*.c stages it runs, docs/gltf-reader.md) turns a .glb or .gltf
+ * into the normalized document; gltf_write.c writes bytes back.
+ *
+ * This file: whole-file input with a size cap checked before anything is allocated.
  *
  * Why map rather than read: on a warm page cache, read(2) into fresh arena
  * memory costs a copy plus a page fault per 4 KiB of new anonymous memory;
@@ -11,7 +15,7 @@
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE 1 /* madvise and its MADV_ constants */
 #endif
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
  * byte is read, then the layout, then the key/value counts; values are kept
  * exactly as authored (no normalization, no hemisphere fixing, no sorting),
  * because judging the authored data is the point. */
-#include "io/gltf_internal.h"
-#include "io/json_internal.h"
+#include "io/gltf/gltf_internal.h"
+#include "io/json/json_internal.h"
 
 #include <math.h>
 #include <stdio.h>

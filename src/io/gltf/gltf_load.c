@@ -1,8 +1,8 @@
 /* Loading a .glb / .gltf: container framing, JSON, buffers, then the
  * normalized document. Every framing fault is refused: a reader that
  * guesses at a broken container reports numbers from bytes it misread. */
-#include "io/gltf_internal.h"
-#include "io/json_internal.h"
+#include "io/gltf/gltf_internal.h"
+#include "io/json/json_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Typed accessors over the JSON tree. Every wrong type is refused with the
  * glTF object and property named, because a lenient reader would report
  * numbers derived from a file it misunderstood. */
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 #include <math.h>
 #include <stdio.h>

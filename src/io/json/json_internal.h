@@ -1,4 +1,8 @@
-/* Private to src/io: the hooks the glTF reader uses to read its large
+/* src/io/json: the strict JSON reader (json_read.c, include/animsmith/
+ * json.h) and the streaming JSON writer every report is printed with
+ * (json_write.c, include/animsmith/json_write.h).
+ *
+ * This header is private to src/io: the hooks the glTF reader uses to read its large
  * top-level arrays straight from the JSON text instead of from a tree.
  *
  * Why: on a large clip library the tree of "accessors", "bufferViews" and

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/toml_internal.h"
+#include "io/toml/toml_internal.h"
 
 struct toml_slot {
     anim_toml_value *table; /* NULL: empty slot */

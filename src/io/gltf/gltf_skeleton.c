@@ -1,7 +1,7 @@
 /* Nodes to bones: every node is a bone, ordered by a depth-first
  * pre-order walk from the roots in ascending index, children in the order
  * each node lists them. The graph must be a forest. */
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 #include "animsmith/math.h"
 

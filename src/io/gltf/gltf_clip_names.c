@@ -13,7 +13,7 @@
  * Without such collisions this is the plain counter ("walk", "walk#1",
  * "walk#2"); with them, authored names always win: "Walk", "Walk",
  * "Walk#1" become "Walk", "Walk#2", "Walk#1". */
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

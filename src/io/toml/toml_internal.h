@@ -1,4 +1,7 @@
-/* Shared state of the TOML reader: toml_read.c owns the document structure
+/* src/io/toml: the TOML 1.0 reader the contract (animsmith.toml) is read
+ * with.
+ *
+ * Shared state of the TOML reader: toml_read.c owns the document structure
  * (tables, keys, TOML's redefinition rules), toml_scalar.c the scalars
  * (strings, numbers, booleans, dates and times). */
 #ifndef ANIMSMITH_TOML_INTERNAL_H

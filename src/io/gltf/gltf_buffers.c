@@ -1,6 +1,6 @@
 /* extensionsUsed/extensionsRequired and buffer resolution (GLB BIN chunk,
  * base64 data URIs, files beside the asset). */
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * validated here, at load, so that a measurement never presents bytes we
  * would have to reinterpret: an accessor we cannot decode exactly as
  * declared is refused naming its mesh, primitive, semantic and index. */
-#include "io/gltf_internal.h"
+#include "io/gltf/gltf_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
