@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "measure/diff_internal.h"
+#include "diff/diff_internal.h"
 
 static const char *const CLASSES[] = {"unit_orthonormal", "uniform_scaled", "non_uniform",
                                       "sheared",          "reflected",      "singular",

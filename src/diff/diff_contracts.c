@@ -13,7 +13,7 @@
 #include "animsmith/diff.h"
 #include "animsmith/measure.h"
 #include "animsmith/report.h"
-#include "measure/diff_internal.h"
+#include "diff/diff_internal.h"
 
 static const struct {
     int output, measurements;

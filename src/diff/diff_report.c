@@ -10,7 +10,7 @@
 #include "animsmith/diff.h"
 #include "animsmith/json_write.h"
 #include "animsmith/report.h"
-#include "measure/diff_internal.h"
+#include "diff/diff_internal.h"
 
 #define REGENERATE                                                                          \
     "regenerate a current output-v19 report from the original asset with animsmith measure " \

@@ -1,4 +1,8 @@
-/* The diff comparison (metrics, floors and notes of docs/diff.md, with its
+/* src/diff: `animsmith diff`, which compares two measurement reports (or
+ * two assets, measured on the way) and says what moved (docs/diff.md). It
+ * reads measurements; it measures nothing itself.
+ *
+ * This file: the diff comparison (metrics, floors and notes of docs/diff.md, with its
  * rules for loop-continuity rows and channel identity) over two validated
  * measurement trees (any version diff reads).
  *
@@ -33,7 +37,7 @@
 
 #include "animsmith/diff.h"
 #include "animsmith/text.h"
-#include "measure/diff_internal.h"
+#include "diff/diff_internal.h"
 
 
 typedef struct cmp {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "animsmith/diff.h"
-#include "measure/diff_internal.h"
+#include "diff/diff_internal.h"
 
 /* ---- reading ---- */
 

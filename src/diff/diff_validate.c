@@ -16,7 +16,7 @@
 
 #include "animsmith/diff.h"
 #include "animsmith/text.h"
-#include "measure/diff_internal.h"
+#include "diff/diff_internal.h"
 
 int diff_name_cmp(const name_ref *a, const name_ref *b)
 {

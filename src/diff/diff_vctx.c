@@ -9,7 +9,7 @@
 
 #include "animsmith/strbuf.h"
 #include "animsmith/text.h"
-#include "measure/diff_internal.h"
+#include "diff/diff_internal.h"
 
 const char *const DIFF_AVAIL[3] = {"measured", "not_applicable", "unavailable"};
 
