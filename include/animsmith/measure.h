@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "animsmith/arena.h"
+#include "animsmith/availability.h"
 #include "animsmith/config.h"
 #include "animsmith/doc.h"
 #include "animsmith/error.h"
@@ -44,8 +45,6 @@ struct anim_foot_cycle;
 /* Rotation ranges below this are not recorded. */
 #define ANIM_MIN_RECORDED_ROTATION_DEG 0.1
 
-/* anim_availability and anim_availability_name come from
- * measure_travel.h. */
 
 /* bone_channels property bits, output in this order. */
 enum {

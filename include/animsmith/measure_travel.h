@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "animsmith/availability.h"
 #include "animsmith/doc.h"
 #include "animsmith/error.h"
 #include "animsmith/json_write.h"
@@ -24,23 +25,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* The availability vocabulary of every optional measurement.
- * It lives here rather than in measure.h so that measure.h can embed the
- * trajectory record without an include cycle; measure.h includes this
- * header, so either include gives it. */
-#ifndef ANIM_AVAILABILITY_DEFINED
-#define ANIM_AVAILABILITY_DEFINED
-typedef enum {
-    ANIM_AVAIL_UNDECIDED = 0,   /* not derived by this build: omitted */
-    ANIM_AVAIL_MEASURED,
-    ANIM_AVAIL_NOT_APPLICABLE,
-    ANIM_AVAIL_UNAVAILABLE
-} anim_availability;
-
-/* "measured", "not_applicable", "unavailable"; NULL for UNDECIDED. */
-const char *anim_availability_name(anim_availability a);
 #endif
 
 /* Which role supplied the trajectory bone. */

@@ -10,16 +10,6 @@
 #include "animsmith/measure_loop.h"
 #include "animsmith/sample.h"
 
-const char *anim_availability_name(anim_availability a)
-{
-    switch (a) {
-    case ANIM_AVAIL_MEASURED: return "measured";
-    case ANIM_AVAIL_NOT_APPLICABLE: return "not_applicable";
-    case ANIM_AVAIL_UNAVAILABLE: return "unavailable";
-    default: return NULL;
-    }
-}
-
 static int cmp_str_ptr(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);

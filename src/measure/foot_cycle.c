@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animsmith/availability.h"
 #include "animsmith/math.h"
 #include "animsmith/measure_loop.h"
 #include "animsmith/numfmt.h"

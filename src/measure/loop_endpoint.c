@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "animsmith/availability.h"
 #include "animsmith/math.h"
 #include "animsmith/measure_loop.h"
 

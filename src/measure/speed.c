@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "animsmith/availability.h"
 #include "animsmith/math.h"
 #include "animsmith/measure_travel.h"
 
