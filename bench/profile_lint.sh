@@ -143,7 +143,7 @@ file_category() {
     config/*|rig/*|io/toml/*.c|cli/args.c|cli/options.c|cli/paths.c) echo config ;;
     # Generic helpers and drivers: the caller decides.
     core/math.c|core/arena.c|core/strbuf.c|core/error.c|core/utf8.c|core/names.c|core/doc.c|core/path.c) echo - ;;
-    lint/clip_facts.c|cli/jobs.c) echo - ;;
+    lint/clip_facts.c|lint/grid_cache.c|cli/jobs.c) echo - ;;
     cli/*) echo driver ;;
     *) echo - ;;
     esac
