@@ -284,16 +284,14 @@ void anim_json_writer_uint(anim_json_writer *w, uint64_t v)
 
 void anim_json_writer_f64(anim_json_writer *w, double v)
 {
-    char buf[ANIM_FMT_JSON_MAX];
-    size_t n = anim_fmt_f64_json(v, buf);
-    anim_json_writer_raw(w, buf, n);
+    before_value(w);
+    anim_strbuf_put_f64_json(w->out, v);
 }
 
 void anim_json_writer_f32(anim_json_writer *w, float v)
 {
-    char buf[ANIM_FMT_JSON_MAX];
-    size_t n = anim_fmt_f32_json(v, buf);
-    anim_json_writer_raw(w, buf, n);
+    before_value(w);
+    anim_strbuf_put_f32_json(w->out, v);
 }
 
 void anim_json_writer_bool(anim_json_writer *w, bool v)
