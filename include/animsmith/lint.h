@@ -146,6 +146,10 @@ typedef struct anim_lint_context {
      * its own context (grid, scratch, clip facts, arena), so a clip_done
      * hook keeps its per-worker state by this index. */
     uint32_t worker;
+    /* A memo of the per-track analyses several checks share (the vec3
+     * trajectory of src/checks/vec3_trajectory.c), in the scratch arena:
+     * dropped with the clip facts whenever the scratch goes. */
+    void *check_memo;
 } anim_lint_context;
 
 /* The clip's metric grid, or NULL when the clip has none (duration 0 or

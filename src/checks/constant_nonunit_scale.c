@@ -10,7 +10,7 @@ static int judge(anim_lint_context *ctx, anim_check_record *rec, const anim_clip
                  const anim_track *track)
 {
     check_vec3_trajectory tr;
-    if (track->path != ANIM_PATH_SCALE || !check_vec3_trajectory_analyze(track, &tr) ||
+    if (track->path != ANIM_PATH_SCALE || !check_vec3_trajectory_of(ctx, clip, track, &tr) ||
         check_vec3_trajectory_varies(&tr, CHECK_VEC3_TOLERANCE))
         return 0;
     /* Decided in f32, the precision of the stored values, so widening

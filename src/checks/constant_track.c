@@ -68,12 +68,12 @@ static bool rotation_constant(const anim_track *track)
     return track->interp != ANIM_INTERP_CUBICSPLINE || cubic_tangents_zero(track);
 }
 
-static bool is_constant(const anim_track *track)
+static bool is_constant(anim_lint_context *ctx, const anim_clip *clip, const anim_track *track)
 {
     switch (anim_track_storage(track)) {
     case ANIM_STORAGE_VEC3: {
         check_vec3_trajectory tr;
-        return check_vec3_trajectory_analyze(track, &tr) &&
+        return check_vec3_trajectory_of(ctx, clip, track, &tr) &&
                !check_vec3_trajectory_varies(&tr, CHECK_VEC3_TOLERANCE);
     }
     case ANIM_STORAGE_QUAT:
@@ -90,7 +90,7 @@ CHECK_RUN(constant_track)
         const anim_clip *clip = &ctx->doc->clips[c];
         for (uint32_t i = 0; i < clip->track_count; i++) {
             const anim_track *track = &clip->tracks[i];
-            if (track->key_count < 2 || !is_constant(track))
+            if (track->key_count < 2 || !is_constant(ctx, clip, track))
                 continue;
             anim_finding_fields f = {0};
             f.severity = ANIM_SEVERITY_NOTE;

@@ -10,6 +10,7 @@
  * not widening noise. */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "animsmith/math.h"
 #include "checks/vec3_trajectory.h"
@@ -233,4 +234,44 @@ double check_vec3_trajectory_unit_deviation(const check_vec3_trajectory *tr)
             worst = hi;
     }
     return worst;
+}
+
+/* One clip's analyses: state 0 not yet asked, 1 analysed (tr valid), 2
+ * refused. */
+typedef struct {
+    const anim_clip *clip;
+    uint8_t *state;
+    check_vec3_trajectory *tr;
+} trajectory_memo;
+
+static trajectory_memo *memo_for(anim_lint_context *ctx, const anim_clip *clip)
+{
+    trajectory_memo *m = ctx->check_memo;
+    if (m && m->clip == clip)
+        return m;
+    if (!ctx->scratch || clip->track_count == 0)
+        return NULL;
+    m = anim_arena_calloc(ctx->scratch, 1, sizeof *m);
+    uint8_t *state = anim_arena_calloc(ctx->scratch, clip->track_count, sizeof *state);
+    check_vec3_trajectory *tr = anim_arena_calloc(ctx->scratch, clip->track_count, sizeof *tr);
+    if (!m || !state || !tr)
+        return NULL; /* without memory the analysis is simply repeated */
+    *m = (trajectory_memo){clip, state, tr};
+    ctx->check_memo = m;
+    return m;
+}
+
+bool check_vec3_trajectory_of(anim_lint_context *ctx, const anim_clip *clip,
+                              const anim_track *track, check_vec3_trajectory *out)
+{
+    trajectory_memo *m = memo_for(ctx, clip);
+    if (!m || track < clip->tracks || track >= clip->tracks + clip->track_count)
+        return check_vec3_trajectory_analyze(track, out);
+    size_t i = (size_t)(track - clip->tracks);
+    if (m->state[i] == 0)
+        m->state[i] = check_vec3_trajectory_analyze(track, &m->tr[i]) ? 1 : 2;
+    if (m->state[i] != 1)
+        return false;
+    *out = m->tr[i];
+    return true;
 }

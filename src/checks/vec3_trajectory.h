@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "animsmith/doc.h"
+#include "animsmith/lint.h"
 
 /* VEC3_TOLERANCE of the checks that use the analysis. */
 #define CHECK_VEC3_TOLERANCE 1e-4
@@ -23,6 +24,11 @@ typedef struct check_vec3_trajectory {
  * (key value, or a cubic tangent of a segment) that is missing or
  * non-finite; also for quaternion or other storage. */
 bool check_vec3_trajectory_analyze(const anim_track *track, check_vec3_trajectory *out);
+
+/* The same for a track of clip, analysed once per clip pass however many
+ * checks ask (constant-track and the three scale checks all do). */
+bool check_vec3_trajectory_of(anim_lint_context *ctx, const anim_clip *clip,
+                              const anim_track *track, check_vec3_trajectory *out);
 
 /* max over components of (max - min) > tol (decided in f32, the precision
  * of the stored values). */

@@ -170,6 +170,7 @@ static int make_workers(anim_lint_context *base, anim_lint_file *out, uint32_t w
         ctx->grid_clip = ANIM_NONE;
         ctx->grid_built = false;
         ctx->clip_facts = NULL;
+        ctx->check_memo = NULL;
         ctx->worker = w;
     }
     return 0;

@@ -44,16 +44,8 @@ static anim_bone make_bone(const char *name, uint32_t parent, double tx, double 
 static anim_track make_track(anim_path path, anim_interp interp, uint32_t bone, const float *times,
                              uint32_t keys, const float *values, uint32_t elements)
 {
-    anim_track t;
-    memset(&t, 0, sizeof t);
+    anim_track t = test_support_track(path, interp, times, keys, values, elements);
     t.bone = bone;
-    t.path = path;
-    t.interp = interp;
-    t.times = times;
-    t.key_count = keys;
-    t.values = values;
-    t.value_count = elements;
-    t.components = path == ANIM_PATH_ROTATION ? 4 : 3;
     return t;
 }
 

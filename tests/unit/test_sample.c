@@ -13,6 +13,7 @@
 #include "animsmith/doc.h"
 #include "animsmith/math.h"
 #include "animsmith/sample.h"
+#include "support/test_support.h"
 
 #define EPS 1e-12
 
@@ -44,20 +45,6 @@ static anim_quat axis_angle(double x, double y, double z, double deg)
     return anim_quat_from_axis_angle(anim_vec3_make(x, y, z), anim_rad_from_deg(deg));
 }
 
-static anim_track make_track(anim_path path, anim_interp interp, const float *times, uint32_t keys,
-                             const float *values, uint32_t elements)
-{
-    anim_track t;
-    memset(&t, 0, sizeof t);
-    t.path = path;
-    t.interp = interp;
-    t.times = times;
-    t.key_count = keys;
-    t.values = values;
-    t.value_count = elements;
-    t.components = path == ANIM_PATH_ROTATION ? 4 : 3;
-    return t;
-}
 
 static anim_bone make_bone(const char *name, uint32_t parent, double tx, double ty, double tz)
 {
@@ -112,7 +99,7 @@ static void test_track_validity(void **state)
     (void)state;
     static const float times[] = {0, 0.5f, 1};
     static const float v3[] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
-    anim_track t = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 3, v3, 3);
+    anim_track t = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 3, v3, 3);
     assert_true(anim_track_is_valid(&t));
     anim_track e = t;
     e.key_count = 0;
@@ -140,14 +127,14 @@ static void test_track_validity(void **state)
     assert_false(anim_track_is_valid(&e));
     /* Zero-length quaternions are still structurally valid. */
     static const float q[] = {0, 0, 0, 0};
-    anim_track r = make_track(ANIM_PATH_ROTATION, ANIM_INTERP_STEP, times, 1, q, 1);
+    anim_track r = test_support_track(ANIM_PATH_ROTATION, ANIM_INTERP_STEP, times, 1, q, 1);
     assert_true(anim_track_is_valid(&r));
 
     /* key value: middle element for cubic, NULL past the end */
     assert_ptr_equal(anim_track_key_value(&t, 1), v3 + 3);
     assert_null(anim_track_key_value(&t, 3));
     static const float cub[] = {9, 9, 9, 1, 2, 3, 9, 9, 9, 9, 9, 9, 4, 5, 6, 9, 9, 9};
-    anim_track c = make_track(ANIM_PATH_SCALE, ANIM_INTERP_CUBICSPLINE, times, 2, cub, 6);
+    anim_track c = test_support_track(ANIM_PATH_SCALE, ANIM_INTERP_CUBICSPLINE, times, 2, cub, 6);
     assert_true(anim_track_is_valid(&c));
     assert_true(anim_track_key_value(&c, 1)[0] == 4.0f);
     c.value_count = 4;
@@ -161,7 +148,7 @@ static void test_segment_search(void **state)
     (void)state;
     static const float times[] = {0, 1, 2, 4};
     static const float v[12] = {0};
-    anim_track t = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 4, v, 4);
+    anim_track t = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 4, v, 4);
     anim_segment s = anim_track_segment(&t, -1);
     assert_true(s.k0 == 0 && s.k1 == 0 && s.u == 0);
     s = anim_track_segment(&t, 0);
@@ -193,7 +180,7 @@ static void test_segment_search(void **state)
     assert_true(s.k0 == 0 && s.k1 == 0 && s.u == 0);
     /* Duplicate times: t on the duplicate lands past both copies. */
     static const float dup[] = {0, 1, 1, 2};
-    anim_track d = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, dup, 4, v, 4);
+    anim_track d = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, dup, 4, v, 4);
     s = anim_track_segment(&d, 1);
     assert_true(s.k0 == 2 && s.k1 == 3 && s.u == 0);
 }
@@ -204,7 +191,7 @@ static void test_segment_nonfinite_times(void **state)
     static const float v[] = {1, 1, 1, 2, 2, 2, 3, 3, 3};
     /* A NaN key inside: its span is NaN, which is not > 0, so u = 0. */
     static const float mid_nan[] = {0, NAN, 2};
-    anim_track t = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, mid_nan, 3, v, 3);
+    anim_track t = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, mid_nan, 3, v, 3);
     anim_segment s = anim_track_segment(&t, 1);
     assert_true(s.k0 == 0 && s.k1 == 1 && s.u == 0);
     assert_vec3_near(anim_track_sample_vec3(&t, 1), anim_vec3_make(1, 1, 1), 0);
@@ -224,7 +211,7 @@ static void test_segment_nonfinite_times(void **state)
     t.times = infs;
     s = anim_track_segment(&t, 0.5);
     assert_true(s.k0 == 1 && s.k1 == 2 && s.u == 0); /* (0.5 - 0) / inf */
-    anim_track q = make_track(ANIM_PATH_ROTATION, ANIM_INTERP_CUBICSPLINE, all_nan, 3, v, 2);
+    anim_track q = test_support_track(ANIM_PATH_ROTATION, ANIM_INTERP_CUBICSPLINE, all_nan, 3, v, 2);
     (void)anim_track_sample_quat(&q, 0.5);
 }
 
@@ -275,7 +262,7 @@ static void test_cursor_matches_binary_search(void **state)
         }
         if (kind == 3)
             T[lcg(&rng) % n] = NAN;
-        anim_track t = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, T, n, v, n);
+        anim_track t = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, T, n, v, n);
         anim_track_cursor cur;
         anim_track_cursor_init(&cur, &t);
         if (kind <= 1)
@@ -312,7 +299,7 @@ static const float vals3[] = {0, 0, 0, 2, 4, 6, -2, 0, 10};
 static void test_vec3_step_linear(void **state)
 {
     (void)state;
-    anim_track t = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times3, 3, vals3, 3);
+    anim_track t = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times3, 3, vals3, 3);
     assert_vec3_near(anim_track_sample_vec3(&t, 0), anim_vec3_make(0, 0, 0), 0);
     assert_vec3_near(anim_track_sample_vec3(&t, 0.5), anim_vec3_make(1, 2, 3), EPS);
     assert_vec3_near(anim_track_sample_vec3(&t, 1), anim_vec3_make(2, 4, 6), 0);
@@ -339,7 +326,7 @@ static void test_vec3_cubic(void **state)
     /* in, value, out per key */
     static const float vals[] = {9, 9, 9, 0, 0, 0, 1, 0, 0, /* key 0 */
                                  0, 1, 0, 1, 2, 3, 7, 7, 7}; /* key 1 */
-    anim_track t = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_CUBICSPLINE, times, 2, vals, 6);
+    anim_track t = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_CUBICSPLINE, times, 2, vals, 6);
     assert_vec3_near(anim_track_sample_vec3(&t, 0), anim_vec3_make(0, 0, 0), 0);
     assert_vec3_near(anim_track_sample_vec3(&t, 2), anim_vec3_make(1, 2, 3), 0);
     assert_vec3_near(anim_track_sample_vec3(&t, -1), anim_vec3_make(0, 0, 0), 0);
@@ -362,11 +349,11 @@ static void test_value_fetch_tolerant(void **state)
     (void)state;
     static const float times[] = {0, 1, 2};
     static const float vals[] = {1, 1, 1};
-    anim_track t = make_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, times, 3, vals, 1);
+    anim_track t = test_support_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, times, 3, vals, 1);
     assert_vec3_near(anim_track_sample_vec3(&t, 0.5), anim_vec3_make(0.5, 0.5, 0.5), EPS);
     assert_vec3_near(anim_track_sample_vec3(&t, 2), anim_vec3_make(0, 0, 0), 0);
     static const float q[] = {0, 0, 1, 0};
-    anim_track r = make_track(ANIM_PATH_ROTATION, ANIM_INTERP_STEP, times, 3, q, 1);
+    anim_track r = test_support_track(ANIM_PATH_ROTATION, ANIM_INTERP_STEP, times, 3, q, 1);
     assert_quat_near(anim_track_sample_quat(&r, 5), anim_quat_identity(), 0);
     r.values = NULL;
     assert_quat_near(anim_track_sample_quat(&r, 0), anim_quat_identity(), 0);
@@ -390,7 +377,7 @@ static void test_rotation_linear(void **state)
     anim_quat q1 = axis_angle(0, 0, 1, 90);
     fill_quat(vals, anim_quat_identity(), 1);
     fill_quat(vals + 4, q1, 1);
-    anim_track t = make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, times, 2, vals, 2);
+    anim_track t = test_support_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, times, 2, vals, 2);
     anim_quat f1 = anim_quat_normalize(anim_quat_from_f32(vals + 4));
     assert_quat_near(anim_track_sample_quat(&t, 0), anim_quat_identity(), 0);
     assert_quat_near(anim_track_sample_quat(&t, 1), f1, 0);
@@ -424,7 +411,7 @@ static void test_rotation_step_and_cubic(void **state)
     anim_quat q1 = axis_angle(0, 0, 1, 90);
     fill_quat(vals, anim_quat_make(0, 0, 0, 2), 1); /* unnormalized identity */
     fill_quat(vals + 4, q1, 1);
-    anim_track t = make_track(ANIM_PATH_ROTATION, ANIM_INTERP_STEP, times, 2, vals, 2);
+    anim_track t = test_support_track(ANIM_PATH_ROTATION, ANIM_INTERP_STEP, times, 2, vals, 2);
     assert_quat_near(anim_track_sample_quat(&t, 0.7), anim_quat_identity(), 0);
     assert_quat_near(anim_track_sample_quat(&t, 1), anim_quat_normalize(anim_quat_from_f32(vals + 4)), 0);
 
@@ -433,7 +420,7 @@ static void test_rotation_step_and_cubic(void **state)
     float cub[24] = {0};
     fill_quat(cub + 4, anim_quat_identity(), 1);
     fill_quat(cub + 16, q1, 1);
-    anim_track c = make_track(ANIM_PATH_ROTATION, ANIM_INTERP_CUBICSPLINE, times, 2, cub, 6);
+    anim_track c = test_support_track(ANIM_PATH_ROTATION, ANIM_INTERP_CUBICSPLINE, times, 2, cub, 6);
     anim_quat a = anim_quat_from_f32(cub + 4), b = anim_quat_from_f32(cub + 16);
     anim_quat mid = anim_quat_normalize(anim_quat_add(anim_quat_scale(a, 0.5), anim_quat_scale(b, 0.5)));
     assert_quat_near(anim_track_sample_quat(&c, 0.5), mid, 1e-15);
@@ -470,31 +457,31 @@ static void test_pose_sample_rules(void **state)
     static const float sv[] = {2, 2, 2, 4, 4, 4};
     static const float qv[] = {0, 0, 0, 1, 0, 0, 0, 1};
     anim_track tracks[8];
-    tracks[0] = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 2);
+    tracks[0] = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 2);
     tracks[0].bone = 1;
-    tracks[1] = make_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, times, 2, sv, 2);
+    tracks[1] = test_support_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, times, 2, sv, 2);
     tracks[1].bone = 1;
-    tracks[2] = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 2);
+    tracks[2] = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 2);
     tracks[2].bone = 7; /* out of range: ignored */
-    tracks[3] = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 0, tv, 0);
+    tracks[3] = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 0, tv, 0);
     tracks[3].bone = 0; /* no keys: ignored */
     /* vec3 storage under path rotation writes nothing */
-    tracks[4] = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 2);
+    tracks[4] = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 2);
     tracks[4].path = ANIM_PATH_ROTATION;
     tracks[4].bone = 0;
     /* quaternion storage always writes rotation, whatever the path says */
-    tracks[5] = make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, times, 2, qv, 2);
+    tracks[5] = test_support_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, times, 2, qv, 2);
     tracks[5].path = ANIM_PATH_SCALE;
     tracks[5].bone = 2;
     /* a later duplicate overwrites the earlier translation of bone 1 */
-    tracks[6] = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_STEP, times, 2, tv2, 2);
+    tracks[6] = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_STEP, times, 2, tv2, 2);
     tracks[6].bone = 1;
     /* morph-width track in the TRS list: no storage, ignored */
-    tracks[7] = make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 3);
+    tracks[7] = test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, times, 2, tv, 3);
     tracks[7].components = 2;
     tracks[7].bone = 0;
     /* morph tracks never touch the pose */
-    anim_track morph = make_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, times, 2, tv, 2);
+    anim_track morph = test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, times, 2, tv, 2);
     morph.bone = 0;
     anim_clip clip;
     memset(&clip, 0, sizeof clip);

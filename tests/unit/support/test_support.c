@@ -83,6 +83,21 @@ anim_config *test_support_config_text(const char *toml)
     return cfg;
 }
 
+anim_track test_support_track(anim_path path, anim_interp interp, const float *times,
+                              uint32_t keys, const float *values, uint32_t elements)
+{
+    anim_track t;
+    memset(&t, 0, sizeof t);
+    t.path = path;
+    t.interp = interp;
+    t.times = times;
+    t.key_count = keys;
+    t.values = values;
+    t.value_count = elements;
+    t.components = path == ANIM_PATH_ROTATION ? 4 : 3;
+    return t;
+}
+
 anim_config *test_support_config_default(void)
 {
     anim_error err;

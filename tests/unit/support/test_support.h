@@ -38,6 +38,11 @@ anim_config *test_support_config_text(const char *toml);
 /* The built-in default contract. */
 anim_config *test_support_config_default(void);
 
+/* A track over caller-owned times and values (elements: values of
+ * components floats each, 4 for rotation and 3 otherwise), bone 0. */
+anim_track test_support_track(anim_path path, anim_interp interp, const float *times,
+                              uint32_t keys, const float *values, uint32_t elements);
+
 /* ---- loading a document from memory ------------------------------------ */
 
 /* Loads .gltf JSON text (no base dir); on failure the test fails with the
