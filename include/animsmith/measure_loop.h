@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "animsmith/arena.h"
+#include "animsmith/availability.h"
 #include "animsmith/config.h"
 #include "animsmith/doc.h"
 #include "animsmith/error.h"

@@ -265,9 +265,13 @@ bool check_vec3_trajectory_of(anim_lint_context *ctx, const anim_clip *clip,
                               const anim_track *track, check_vec3_trajectory *out)
 {
     trajectory_memo *m = memo_for(ctx, clip);
-    if (!m || track < clip->tracks || track >= clip->tracks + clip->track_count)
+    /* Addresses compared as integers: a track of another array is legal
+     * input, and C orders pointers only within one array. */
+    uintptr_t at = (uintptr_t)track, first = (uintptr_t)clip->tracks;
+    if (!m || at < first || (at - first) / sizeof *track >= clip->track_count ||
+        (at - first) % sizeof *track != 0)
         return check_vec3_trajectory_analyze(track, out);
-    size_t i = (size_t)(track - clip->tracks);
+    size_t i = (size_t)((at - first) / sizeof *track);
     if (m->state[i] == 0)
         m->state[i] = check_vec3_trajectory_analyze(track, &m->tr[i]) ? 1 : 2;
     if (m->state[i] != 1)

@@ -41,9 +41,10 @@ void cli_deliver(const anim_strbuf *out);
  * written with record i inserted at offset splice_at[i], the record read
  * from the spool when it went there, else from fragments[i]. */
 struct cli_spool;
-/* Returns -1 (after printing the operator error) when a spooled record
- * could not be read back: the report is then incomplete and the run must
- * fail; 0 otherwise, a failing stdout included (see cli_deliver). */
+/* Returns -1 (after printing the operator error) when the report could
+ * not be rendered or a spooled record could not be read back: the report
+ * is then missing or incomplete and the run must fail; 0 otherwise, a
+ * failing stdout included (see cli_deliver). */
 int cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
                         const size_t *splice_at, size_t n, const struct cli_spool *spool);
 

@@ -78,7 +78,9 @@ anim_asset *cli_load_asset(const char *path, const anim_config *cfg, anim_error 
 
 void cli_deliver(const anim_strbuf *out)
 {
-    (void)cli_deliver_spliced(out, NULL, NULL, 0, NULL); /* no spool: cannot fail that way */
+    /* Without a spool only a failed render can fail, and that is said on
+     * stderr; these commands keep the exit code of the work they did. */
+    (void)cli_deliver_spliced(out, NULL, NULL, 0, NULL);
 }
 
 static bool put_stdout(const char *data, size_t len)
@@ -94,8 +96,9 @@ int cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
         failed = failed || fragments[i].failed || splice_at[i] > out->len ||
                  (i && splice_at[i] < splice_at[i - 1]);
     if (failed) {
-        fputs("animsmith: out of memory while rendering output\n", stderr);
-        return 0;
+        /* Nothing is printed: an empty report must not pass for a run. */
+        cli_operator_error("out of memory while rendering output");
+        return -1;
     }
     /* Large blocks bypass stdio's buffer, so nothing is copied again. */
     const char *text = out->data ? out->data : "";

@@ -61,7 +61,9 @@ static int open_unnamed(const char *dir)
         return -1;
     memcpy(path, dir, len);
     memcpy(path + len, name, sizeof name);
-    int fd = mkostemp(path, O_CLOEXEC); /* mode 0600 */
+    int fd = mkstemp(path); /* mode 0600; POSIX, unlike mkostemp */
+    if (fd >= 0)
+        (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
     if (fd >= 0 && unlink(path) != 0) {
         /* A name that cannot be removed would outlive the run: no spool. */
         close(fd);
@@ -126,35 +128,34 @@ bool cli_spool_put(cli_spool *sp, size_t i, anim_strbuf *record)
     return true;
 }
 
-typedef enum { SEND_DONE, SEND_NOTHING, SEND_PART } send_result;
-
-/* The kernel copies the range straight to out's descriptor, never through
- * user memory. SEND_NOTHING where it cannot (an O_APPEND file, a system
- * without sendfile): the caller then copies it itself. */
-static send_result send_range(const cli_spool *sp, uint64_t at, size_t len, FILE *out)
+/* Sends what it can of the range straight from the spool to out's
+ * descriptor (the kernel copies, never through user memory) and returns
+ * how many bytes went; the caller copies the rest itself, which is all of
+ * it where sendfile cannot (an O_APPEND file, a system without it), and
+ * finds there whether the spool or out is at fault. false when out's own
+ * buffered bytes could not be written. */
+static bool send_range(const cli_spool *sp, uint64_t at, size_t len, FILE *out, size_t *sent)
 {
+    *sent = 0;
 #if defined(__linux__)
     if (fflush(out) != 0)
-        return SEND_PART; /* stdio's own bytes could not be written */
+        return false;
     int fd = fileno(out);
     off_t off = (off_t)at;
-    size_t left = len;
-    while (left) {
-        ssize_t w = sendfile(fd, sp->fd, &off, left);
+    while (*sent < len) {
+        ssize_t w = sendfile(fd, sp->fd, &off, len - *sent);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
-            return left == len ? SEND_NOTHING : SEND_PART;
-        left -= (size_t)w;
+            break;
+        *sent += (size_t)w;
     }
-    return SEND_DONE;
 #else
     (void)sp;
     (void)at;
     (void)len;
-    (void)out;
-    return SEND_NOTHING;
 #endif
+    return true;
 }
 
 cli_spool_result cli_spool_write(const cli_spool *sp, size_t i, const anim_strbuf *in_memory,
@@ -165,17 +166,19 @@ cli_spool_result cli_spool_write(const cli_spool *sp, size_t i, const anim_strbu
                        fwrite(in_memory->data, 1, in_memory->len, out) == in_memory->len
                    ? CLI_SPOOL_WRITTEN
                    : CLI_SPOOL_OUT_FAILED;
-    send_result sent = send_range(sp, sp->records[i].at, sp->records[i].len, out);
-    if (sent != SEND_NOTHING)
-        return sent == SEND_DONE ? CLI_SPOOL_WRITTEN : CLI_SPOOL_OUT_FAILED;
+    size_t sent;
+    if (!send_range(sp, sp->records[i].at, sp->records[i].len, out, &sent))
+        return CLI_SPOOL_OUT_FAILED;
+    if (sent == sp->records[i].len)
+        return CLI_SPOOL_WRITTEN;
     enum { CHUNK = 1 << 18 };
     char *buf = malloc(CHUNK);
     if (!buf) {
         errno = ENOMEM;
         return CLI_SPOOL_READ_FAILED;
     }
-    uint64_t at = sp->records[i].at;
-    size_t left = sp->records[i].len;
+    uint64_t at = sp->records[i].at + sent;
+    size_t left = sp->records[i].len - sent;
     cli_spool_result result = CLI_SPOOL_WRITTEN;
     while (result == CLI_SPOOL_WRITTEN && left) {
         size_t want = left < CHUNK ? left : CHUNK;

@@ -35,7 +35,6 @@ typedef struct {
 
 void anim_lint_clip_facts_forget(anim_lint_context *ctx)
 {
-    ctx->check_memo = NULL; /* lives in the scratch too */
     clip_facts *f = ctx->clip_facts;
     if (!f)
         return;

@@ -93,9 +93,7 @@ static void forget_clip_state(anim_lint_context *ctx)
     anim_lint_grid_release(ctx);
     if (ctx->worker != 0) /* worker 0 is the run's context, freed by the run */
         anim_grid_memory_free(&ctx->grid_memory);
-    anim_lint_clip_facts_forget(ctx);
-    anim_arena_free(ctx->scratch);
-    ctx->scratch = NULL;
+    anim_lint_scratch_drop(ctx);
 }
 
 static void worker_task(uint32_t worker, void *arg)

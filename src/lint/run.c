@@ -63,10 +63,19 @@ bool anim_lint_per_clip(const anim_check_def *def)
 }
 
 /* The cached clip facts keep rows in the scratch, so they go with it. */
+void anim_lint_scratch_drop(anim_lint_context *ctx)
+{
+    /* What lives in the scratch goes with it: the clip facts' rows and the
+     * checks' memo. */
+    anim_lint_clip_facts_forget(ctx);
+    ctx->check_memo = NULL;
+    anim_arena_free(ctx->scratch);
+    ctx->scratch = NULL;
+}
+
 int anim_lint_scratch_reset(anim_lint_context *ctx, anim_error *err)
 {
-    anim_lint_clip_facts_forget(ctx);
-    anim_arena_free(ctx->scratch);
+    anim_lint_scratch_drop(ctx);
     ctx->scratch = anim_arena_new();
     return ctx->scratch ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
 }
@@ -155,9 +164,7 @@ int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
     /* Before finish: the record it renders must not share the peak with
      * the largest clip's grid block. */
     anim_grid_memory_free(&ctx.grid_memory);
-    anim_lint_clip_facts_forget(&ctx);
-    anim_arena_free(ctx.scratch);
-    ctx.scratch = NULL;
+    anim_lint_scratch_drop(&ctx);
 
     for (size_t i = 0; rc == 0 && i < out->record_count; i++) {
         if (!active[i])

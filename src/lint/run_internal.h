@@ -15,6 +15,10 @@ void anim_lint_grid_release(anim_lint_context *ctx);
  * cached clip facts keep rows in the scratch, so they go with it. */
 int anim_lint_scratch_reset(anim_lint_context *ctx, anim_error *err);
 
+/* Frees the scratch and forgets what lived in it (the clip facts' rows,
+ * the checks' memo); scratch is NULL after. */
+void anim_lint_scratch_drop(anim_lint_context *ctx);
+
 /* Whether the run judges def clip by clip (a catalog entry without an
  * evaluation reports its one gap once, with the whole-document checks). */
 bool anim_lint_per_clip(const anim_check_def *def);

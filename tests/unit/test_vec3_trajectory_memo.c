@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "checks/vec3_trajectory.h"
-#include "lint/clip_facts.h"
+#include "lint/run_internal.h"
 #include "support/test_support.h"
 
 
@@ -71,10 +71,9 @@ static void memo_equals_analysis(void **state)
         for (uint32_t i = 0; i < a.track_count; i++)
             expect_same(&ctx, &a, &a.tracks[i]);
         /* The scratch goes: the memo must go with it. */
-        anim_lint_clip_facts_forget(&ctx);
+        anim_lint_scratch_drop(&ctx);
         assert_null(ctx.check_memo);
-        anim_arena_free(ctx.scratch);
-        ctx.scratch = NULL;
+        assert_null(ctx.scratch);
     }
     /* Without a scratch the analysis is simply computed. */
     expect_same(&ctx, &a, &a.tracks[0]);
