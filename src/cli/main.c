@@ -102,18 +102,18 @@ int cli_deliver_spliced(const anim_strbuf *out, const anim_strbuf *fragments,
     }
     /* Large blocks bypass stdio's buffer, so nothing is copied again. */
     const char *text = out->data ? out->data : "";
+    cli_spool_result result = CLI_SPOOL_WRITTEN;
+    /* The text up to record i's place, then record i; after the last
+     * record, the rest of the text. */
     size_t at = 0;
-    cli_spool_result result = put_stdout(text, n ? splice_at[0] : 0) ? CLI_SPOOL_WRITTEN
-                                                                     : CLI_SPOOL_OUT_FAILED;
-    for (size_t i = 0; result == CLI_SPOOL_WRITTEN && i < n; i++) {
-        at = splice_at[i];
-        result = cli_spool_write(spool, i, &fragments[i], stdout);
-        size_t next = i + 1 < n ? splice_at[i + 1] : out->len;
-        if (result == CLI_SPOOL_WRITTEN && !put_stdout(text + at, next - at))
+    for (size_t i = 0; result == CLI_SPOOL_WRITTEN && i <= n; i++) {
+        size_t end = i < n ? splice_at[i] : out->len;
+        if (!put_stdout(text + at, end - at))
             result = CLI_SPOOL_OUT_FAILED;
+        else if (i < n)
+            result = cli_spool_write(spool, i, &fragments[i], stdout);
+        at = end;
     }
-    if (n == 0 && result == CLI_SPOOL_WRITTEN && !put_stdout(text, out->len))
-        result = CLI_SPOOL_OUT_FAILED;
     if (result == CLI_SPOOL_READ_FAILED) {
         /* Not the reader's stdout but our own temporary file: the report
          * is cut short, so the run fails. */
