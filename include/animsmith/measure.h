@@ -172,6 +172,16 @@ int anim_measure_begin(const anim_doc *doc, anim_arena *arena, anim_measure_coll
 int anim_measure_fork(const anim_measure_collector *parent, anim_arena *arena,
                       anim_measure_collector *child, anim_error *err);
 
+/* Keys within this many frames of a whole frame sit on the frame grid. */
+#define ANIM_FRAME_GRID_TOLERANCE 0.1
+
+/* The declared frame grid of frame_grid and the sync-group check: fps is
+ * finite and positive, the duration finite and positive and within the
+ * tolerance of a whole number of frames (at most 2^32 - 1, its rounded
+ * value in *intervals), and every key of every bone track within the
+ * tolerance of a frame. *intervals is set only when true. */
+bool anim_clip_on_frame_grid(const anim_clip *clip, double fps, uint64_t *intervals);
+
 /* Whether clip has a row of its own (false for a clip a later clip of the
  * same name replaces, and out of range). */
 bool anim_measure_wants_clip(const anim_measure_collector *mc, uint32_t clip);

@@ -8,9 +8,9 @@
 #include <math.h>
 
 #include "animsmith/math.h"
+#include "animsmith/measure.h"
 #include "checks/track_util.h"
 
-#define GRID_TOLERANCE_FRAMES 0.1
 #define SCOPE "frame_grid"
 
 static int check_clip(anim_lint_context *ctx, anim_check_record *rec, const anim_clip *clip,
@@ -26,7 +26,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, const anim
     track_fmt_plain(fps, p);
 
     double frames = clip->duration_s * fps;
-    if (anim_off_whole(frames) > GRID_TOLERANCE_FRAMES) {
+    if (anim_off_whole(frames) > ANIM_FRAME_GRID_TOLERANCE) {
         anim_finding_fields f = {0};
         f.severity = ANIM_SEVERITY_WARNING;
         f.clip = clip->name;
@@ -49,7 +49,7 @@ static int check_clip(anim_lint_context *ctx, anim_check_record *rec, const anim
         for (uint32_t k = 0; k < t->key_count; k++) {
             double time = (double)t->times[k];
             double e = anim_off_whole(time * fps);
-            if (e > GRID_TOLERANCE_FRAMES && (!worst_track || e > worst_err)) {
+            if (e > ANIM_FRAME_GRID_TOLERANCE && (!worst_track || e > worst_err)) {
                 worst_track = t;
                 worst_err = e;
                 worst_t = time;

@@ -14,13 +14,13 @@
 #include <string.h>
 
 #include "animsmith/math.h"
+#include "animsmith/measure.h"
 #include "checks/checks.h"
 #include "checks/group_util.h"
 
 #define SCOPE_EXISTENCE "member_existence"
 #define SCOPE_MEMBER "sync_member_measurement"
 #define SCOPE_COMPAT "sync_compatibility"
-#define GRID_TOLERANCE_FRAMES 0.1
 
 /* What one present member contributes to the comparisons. */
 typedef struct {
@@ -35,15 +35,9 @@ typedef struct {
     const char *endpoint_mode; /* NULL when unavailable */
 } member_facts;
 
-static bool on_frame(double t, double fps)
-{
-    double f = t * fps;
-    return isfinite(t) && isfinite(f) && anim_off_whole(f) <= GRID_TOLERANCE_FRAMES;
-}
-
-/* The declared frame grid of the clip under its declared fps; the row names
- * why a grid is unusable. (The measurement keeps its version private; the
- * rule is short and is restated here with the reasons the row needs.) */
+/* The declared frame grid of the clip under its declared fps, as the
+ * frame_grid measurement judges it; the row names why a grid is
+ * unusable. */
 static void frame_grid(const anim_clip *clip, const anim_clip_expect *ex, member_facts *m)
 {
     if (!ex->fps.set) {
@@ -55,26 +49,13 @@ static void frame_grid(const anim_clip *clip, const anim_clip_expect *ex, member
         m->grid_problem = "invalid_fps";
         return;
     }
-    m->grid_problem = "off_grid";
-    double d = clip->duration_s;
-    if (!(isfinite(d) && d > 0.0))
+    if (!anim_clip_on_frame_grid(clip, fps, &m->frame_intervals)) {
+        m->grid_problem = "off_grid";
         return;
-    double intervals = d * fps;
-    if (!isfinite(intervals) || fabs(intervals - round(intervals)) > GRID_TOLERANCE_FRAMES)
-        return;
-    double r = round(intervals);
-    if (r < 0.0 || r > 4294967295.0)
-        return;
-    for (uint32_t i = 0; i < clip->track_count; i++) {
-        const anim_track *t = &clip->tracks[i];
-        for (uint32_t k = 0; k < t->key_count; k++)
-            if (!on_frame((double)t->times[k], fps))
-                return;
     }
     m->grid_problem = NULL;
     m->has_grid = true;
     m->fps = fps;
-    m->frame_intervals = (uint64_t)r;
 }
 
 /* The loop endpoint mode, only for a clip declared loop = true. */

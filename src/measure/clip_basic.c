@@ -72,34 +72,39 @@ static double round_away(double v)
 static bool on_frame(double t, double fps)
 {
     double f = t * fps;
-    return isfinite(t) && isfinite(f) && anim_off_whole(f) <= 0.1;
+    return isfinite(t) && isfinite(f) && anim_off_whole(f) <= ANIM_FRAME_GRID_TOLERANCE;
 }
 
-/* The declared frame grid (every key within 0.1 frame of the declared
- * fps); fills fps/intervals when measured. */
+bool anim_clip_on_frame_grid(const anim_clip *clip, double fps, uint64_t *intervals_out)
+{
+    double d = clip->duration_s;
+    if (!(isfinite(fps) && fps > 0.0 && isfinite(d) && d > 0.0))
+        return false;
+    double intervals = d * fps;
+    if (!isfinite(intervals) || anim_off_whole(intervals) > ANIM_FRAME_GRID_TOLERANCE)
+        return false;
+    double r = round_away(intervals);
+    if (r < 0.0 || r > 4294967295.0)
+        return false;
+    for (uint32_t i = 0; i < clip->track_count; i++) {
+        const anim_track *t = &clip->tracks[i];
+        for (uint32_t k = 0; k < t->key_count; k++)
+            if (!on_frame((double)t->times[k], fps))
+                return false;
+    }
+    *intervals_out = (uint64_t)r;
+    return true;
+}
+
+/* The declared frame grid; fills fps/intervals when measured. */
 static anim_availability frame_grid(const anim_clip *clip, const anim_clip_expect *ex,
                                     double *fps_out, uint64_t *intervals_out)
 {
     if (!ex->fps.set)
         return ANIM_AVAIL_NOT_APPLICABLE;
-    double fps = ex->fps.value;
-    double d = clip->duration_s;
-    if (!(isfinite(fps) && fps > 0.0 && isfinite(d) && d > 0.0))
+    if (!anim_clip_on_frame_grid(clip, ex->fps.value, intervals_out))
         return ANIM_AVAIL_UNAVAILABLE;
-    double intervals = d * fps;
-    if (!isfinite(intervals) || fabs(intervals - round_away(intervals)) > 0.1)
-        return ANIM_AVAIL_UNAVAILABLE;
-    double r = round_away(intervals);
-    if (r < 0.0 || r > 4294967295.0)
-        return ANIM_AVAIL_UNAVAILABLE;
-    for (uint32_t i = 0; i < clip->track_count; i++) {
-        const anim_track *t = &clip->tracks[i];
-        for (uint32_t k = 0; k < t->key_count; k++)
-            if (!on_frame((double)t->times[k], fps))
-                return ANIM_AVAIL_UNAVAILABLE;
-    }
-    *fps_out = fps;
-    *intervals_out = (uint64_t)r;
+    *fps_out = ex->fps.value;
     return ANIM_AVAIL_MEASURED;
 }
 
