@@ -44,10 +44,7 @@ uint64_t track_float_count(const anim_track *track)
 
 bool track_floats_finite(const float *v, uint32_t n)
 {
-    for (uint32_t i = 0; i < n; i++)
-        if (!isfinite(v[i]))
-            return false;
-    return true;
+    return anim_f32_first_nonfinite(v, n) == n;
 }
 
 bool track_values_finite(const anim_track *track)

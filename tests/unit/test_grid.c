@@ -49,6 +49,24 @@ static anim_track make_track(anim_path path, anim_interp interp, uint32_t bone, 
     return t;
 }
 
+/* Five keys of rotation (turning by angle per key about (1, k, 2)),
+ * translation and (non-uniform) scale values. */
+static void fill_keys(float rot[20], float trans[15], float scale[15], double angle, double grow,
+                      double skew)
+{
+    for (int k = 0; k < 5; k++) {
+        anim_quat q = anim_quat_from_axis_angle(anim_vec3_make(1, k, 2), angle * k);
+        rot[4 * k] = (float)q.x;
+        rot[4 * k + 1] = (float)q.y;
+        rot[4 * k + 2] = (float)q.z;
+        rot[4 * k + 3] = (float)q.w;
+        for (int c = 0; c < 3; c++) {
+            trans[3 * k + c] = (float)(0.1 * k * (c + 1));
+            scale[3 * k + c] = (float)(1 + grow * k - skew * c);
+        }
+    }
+}
+
 static void test_default_frame_count(void **state)
 {
     (void)state;
@@ -185,17 +203,7 @@ static void test_grid_matches_pose_sampling(void **state)
     doc.bone_count = 3;
     static const float times[] = {0, 0.2f, 0.5f, 0.9f, 1.3f};
     float rot[20], trans[15], scale[15];
-    for (int k = 0; k < 5; k++) {
-        anim_quat q = anim_quat_from_axis_angle(anim_vec3_make(1, k, 2), 0.4 * k);
-        rot[4 * k] = (float)q.x;
-        rot[4 * k + 1] = (float)q.y;
-        rot[4 * k + 2] = (float)q.z;
-        rot[4 * k + 3] = (float)q.w;
-        for (int c = 0; c < 3; c++) {
-            trans[3 * k + c] = (float)(0.1 * k * (c + 1));
-            scale[3 * k + c] = (float)(1 + 0.2 * k - 0.1 * c);
-        }
-    }
+    fill_keys(rot, trans, scale, 0.4, 0.2, 0.1);
     anim_track tracks[4] = {make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, 1, times, 5, rot, 5),
                             make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_STEP, 0, times, 5, trans, 5),
                             make_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, 1, times, 5, scale, 5),
@@ -396,17 +404,7 @@ static void test_prepared_grid_fills_what_is_read(void **state)
     doc.bone_count = 5;
     static const float times[] = {0, 0.25f, 0.5f, 0.9f, 1.0f};
     float rot[20], trans[15], scale[15];
-    for (int k = 0; k < 5; k++) {
-        anim_quat q = anim_quat_from_axis_angle(anim_vec3_make(1, k, 2), 0.7 * k);
-        rot[4 * k] = (float)q.x;
-        rot[4 * k + 1] = (float)q.y;
-        rot[4 * k + 2] = (float)q.z;
-        rot[4 * k + 3] = (float)q.w;
-        for (int c = 0; c < 3; c++) {
-            trans[3 * k + c] = (float)(0.1 * k * (c + 1));
-            scale[3 * k + c] = (float)(1 + 0.3 * k - 0.2 * c);
-        }
-    }
+    fill_keys(rot, trans, scale, 0.7, 0.3, 0.2);
     anim_track tracks[6] = {make_track(ANIM_PATH_ROTATION, ANIM_INTERP_LINEAR, 1, times, 5, rot, 5),
                             make_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_STEP, 0, times, 5, trans, 5),
                             make_track(ANIM_PATH_SCALE, ANIM_INTERP_LINEAR, 3, times, 5, scale, 5),
