@@ -1,5 +1,4 @@
 /* Helpers shared by the per-track mechanical checks (see track_util.h). */
-#include <math.h>
 #include <stdint.h>
 
 #include "animsmith/math.h"
