@@ -1,15 +1,23 @@
-/* glTF 2.0 writer for skeleton + animation documents.
+/* glTF 2.0 writer for whole documents.
  *
  * Writes one node per bone (node index = bone index) with its rest TRS,
- * one animation per clip that has a writable track, and one buffer holding
- * every track's times then values. Object keys are sorted byte-wise at
- * every level and every f32 is printed widened to f64 with shortest
- * round-trip digits, so the example assets it writes equal the corpus's
- * reference files byte for byte (apart from the generator string).
+ * one animation per clip that has a writable track (TRS tracks, then morph
+ * weight tracks; every interpolation, cubic tangents as held), and, for a
+ * loaded asset, everything else the file held: meshes with every
+ * attribute, morph target and index accessor, skins, materials, textures,
+ * samplers, images, cameras, extras and extensions. All binary data goes
+ * into one buffer: animation data first, then mesh, skin and image data,
+ * each accessor in a buffer view of its own, copied as stored (never
+ * decoded and re-encoded). GLB embeds images in its BIN chunk; a .gltf
+ * carries one base64 data-URI buffer and keeps image files beside it.
  *
- * Scope: documents with meshes, skins, materials, textures, images or morph
- * weight tracks are refused with ANIM_ERR_UNSUPPORTED; writing those is not
- * implemented yet. */
+ * Object keys are sorted byte-wise at every level and every f32 is printed
+ * widened to f64 with shortest round-trip digits, so output is
+ * deterministic and the example assets it writes equal reference files
+ * byte for byte (apart from the generator string). Extensions whose data
+ * could refer to renumbered nodes, accessors or buffer views (Draco,
+ * meshopt, GPU instancing, animation pointers, unknown ones) are refused
+ * with ANIM_ERR_UNSUPPORTED. */
 #ifndef ANIMSMITH_GLTF_WRITE_H
 #define ANIMSMITH_GLTF_WRITE_H
 
@@ -34,7 +42,7 @@ typedef struct anim_gltf_write_summary {
     uint32_t nodes;
     uint32_t animations;
     uint32_t meshes;
-    uint64_t positions;      /* sum of POSITION counts (0: no meshes yet) */
+    uint64_t positions;      /* sum of POSITION counts over all primitives */
     uint32_t materials;
     uint32_t dropped_clips;  /* clips without a writable track */
 } anim_gltf_write_summary;
@@ -45,8 +53,10 @@ anim_gltf_format anim_gltf_format_for_path(const char *path);
 /* "animsmith <version of this build>", the default asset.generator. */
 const char *anim_gltf_default_generator(void);
 
-/* Serializes doc into out (appended). generator NULL = default. summary
- * may be NULL. Returns 0, or -1 with err set and out unspecified. */
+/* Serializes a document built in memory (bones and clips only; one with
+ * meshes, skins, materials, textures or images is refused: write it from
+ * its asset) into out (appended). generator NULL = default. summary may
+ * be NULL. Returns 0, or -1 with err set and out unspecified. */
 int anim_gltf_write_mem(const anim_doc *doc, anim_gltf_format format, const char *generator,
                         anim_strbuf *out, anim_gltf_write_summary *summary, anim_error *err);
 
@@ -54,6 +64,21 @@ int anim_gltf_write_mem(const anim_doc *doc, anim_gltf_format format, const char
  * extension). On failure an existing file at path is left untouched. */
 int anim_gltf_write_file(const anim_doc *doc, const char *path, const char *generator,
                          anim_gltf_write_summary *summary, anim_error *err);
+
+/* The whole loaded asset, with doc's bones and clips (NULL: the asset's
+ * own; an edited copy of asset->doc must keep its bones). Everything else
+ * comes from the asset's source. */
+struct anim_asset;
+int anim_gltf_write_asset_mem(const struct anim_asset *asset, const anim_doc *doc,
+                              anim_gltf_format format, const char *generator, anim_strbuf *out,
+                              anim_gltf_write_summary *summary, anim_error *err);
+
+/* anim_gltf_write_asset_mem to path, atomically; for a .gltf also the
+ * image files it names, beside it (an existing different file there is
+ * refused before anything is written). */
+int anim_gltf_write_asset_file(const struct anim_asset *asset, const anim_doc *doc,
+                               const char *path, const char *generator,
+                               anim_gltf_write_summary *summary, anim_error *err);
 
 #ifdef __cplusplus
 }

@@ -176,7 +176,7 @@ static void test_refusals(void **state)
     anim_error err = {0};
     assert_int_equal(anim_gltf_write_mem(&f.doc, ANIM_GLTF_FORMAT_GLB, NULL, &out, NULL, &err),
                      -1);
-    assert_int_equal(err.code, ANIM_ERR_UNSUPPORTED);
+    assert_int_equal(err.code, ANIM_ERR_USAGE);
     f.doc.mesh_count = 0;
     f.track.components = 3;
     assert_int_equal(anim_gltf_write_mem(&f.doc, ANIM_GLTF_FORMAT_GLB, NULL, &out, NULL, &err),

@@ -54,7 +54,7 @@ int gltf_accessor_type_code(const char *name, size_t len)
 }
 
 /* Element size with glTF's column padding for small matrix components. */
-static size_t element_size(const anim_accessor *a)
+size_t gltf_accessor_element_size(const anim_accessor *a)
 {
     size_t cs = anim_gltf_component_size(a->component_type);
     if (a->type[0] == 'M') {
@@ -425,7 +425,7 @@ int gltf_accessor_check_layout(const anim_source *src, uint32_t index, const cha
                                anim_error *err)
 {
     const anim_accessor *a = &src->accessors[index];
-    size_t elem = element_size(a);
+    size_t elem = gltf_accessor_element_size(a);
     if (a->buffer_view != ANIM_NONE && a->count > 0) {
         const anim_buffer_view *v = &src->views[a->buffer_view];
         size_t stride = v->byte_stride ? v->byte_stride : elem;
@@ -566,7 +566,7 @@ const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena, uin
                                   bool *borrowed, anim_error *err)
 {
     const anim_accessor *a = &src->accessors[index];
-    size_t elem = element_size(a);
+    size_t elem = gltf_accessor_element_size(a);
     *borrowed = false;
     const uint8_t *base = NULL;
     size_t stride = elem;
@@ -639,7 +639,7 @@ int anim_accessor_read_f64(const anim_source *src, uint32_t index, double *out,
     if (gltf_accessor_check_layout(src, index, ctx, err))
         return -1;
     const anim_accessor *a = &src->accessors[index];
-    size_t elem = element_size(a);
+    size_t elem = gltf_accessor_element_size(a);
     size_t cs = anim_gltf_component_size(a->component_type);
     size_t n = (size_t)a->count * a->components;
     for (size_t i = 0; i < n; i++)

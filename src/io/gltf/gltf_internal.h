@@ -191,6 +191,9 @@ int gltf_accessor_check_layout(const anim_source *src, uint32_t accessor, const 
  * float decoder, 8 for the f64 reader). 0 for buffer-backed accessors. */
 int gltf_accessor_check_implicit(const anim_source *src, uint32_t accessor, size_t value_bytes,
                                  const char *ctx, anim_error *err);
+/* Bytes of one element, with glTF's column padding for matrices of 1- and
+ * 2-byte components. */
+size_t gltf_accessor_element_size(const anim_accessor *a);
 /* Decodes an accessor to floats (normalized integers per glTF rules, sparse
  * applied). May return a pointer into the buffer when the data is already
  * tightly packed little-endian floats (borrowed = true). */
