@@ -6,13 +6,11 @@
 #include <string.h>
 
 #include "animsmith/availability.h"
+#include "animsmith/heading.h"
 #include "animsmith/math.h"
 #include "animsmith/measure_travel.h"
 
-/* f32 epsilon: a heading whose horizontal projection is no longer than
- * this has no direction (the witness axis points straight up or down). */
-#define HEADING_MIN_HORIZONTAL 1.1920928955078125e-7
-/* A sampled step this close to a half turn has no recoverable direction. */
+/* A net yaw this close to a half turn takes the sign of the unwrapped yaw. */
 #define HALF_TURN_TOLERANCE_DEG 1e-4
 
 const char *anim_root_source_name(anim_root_source s)
@@ -105,98 +103,26 @@ static bool measure_translation(const anim_metric_grid *grid, uint32_t bone,
            isfinite(t->travel_m) && isfinite(t->y_min_m) && isfinite(t->y_max_m);
 }
 
-/* The frame's model rotation, normalized; false when it is not usable. */
-static bool frame_rotation(const anim_metric_grid *grid, uint32_t frame, uint32_t bone,
-                           anim_quat *q)
-{
-    anim_quat r = grid->model_rot[anim_metric_grid_index(grid, frame, bone)];
-    double n2 = anim_quat_dot(r, r);
-    if (!anim_quat_is_finite(r) || !isfinite(n2) || n2 <= 0.0)
-        return false;
-    *q = anim_quat_normalize(r);
-    return anim_quat_is_finite(*q);
-}
-
-static anim_vec3 axis_vector(anim_heading_axis a)
-{
-    switch (a) {
-    case ANIM_HEADING_POSITIVE_Y: return anim_vec3_make(0.0, 1.0, 0.0);
-    case ANIM_HEADING_POSITIVE_X: return anim_vec3_make(1.0, 0.0, 0.0);
-    default: return anim_vec3_make(0.0, 0.0, 1.0);
-    }
-}
-
-/* Heading of the witness axis in degrees; false when the axis has no
- * usable horizontal projection. */
-static bool heading_deg(anim_quat q, anim_heading_axis axis, double *deg)
-{
-    anim_vec3 h = anim_quat_rotate(q, axis_vector(axis));
-    double horizontal = hypot(h.x, h.z);
-    if (!isfinite(horizontal) || horizontal <= HEADING_MIN_HORIZONTAL)
-        return false;
-    *deg = atan2(h.x, h.z) * (180.0 / ANIM_PI);
-    return isfinite(*deg);
-}
-
-/* Root yaw; false (unavailable) at the first failure. */
+/* Root yaw; false (unavailable) at the first failure, an ambiguous half
+ * turn included. */
 static bool measure_yaw(const anim_metric_grid *grid, uint32_t bone, anim_root_yaw *y)
 {
-    uint32_t n = grid->frame_count;
-    anim_quat q;
-    if (n == 0 || !frame_rotation(grid, 0, bone, &q))
+    anim_heading_walk walk;
+    if (!anim_heading_walk_run(grid, bone, true, &walk))
         return false;
-
-    /* The witness axis: largest horizontal projection at frame 0, replaced
-     * only on strictly greater, so ties keep +Z, then +Y. */
-    static const anim_heading_axis order[] = {ANIM_HEADING_POSITIVE_Z, ANIM_HEADING_POSITIVE_Y,
-                                              ANIM_HEADING_POSITIVE_X};
-    anim_heading_axis axis = ANIM_HEADING_POSITIVE_Z;
-    double best = -1.0;
-    for (size_t i = 0; i < 3; i++) {
-        anim_vec3 h = anim_quat_rotate(q, axis_vector(order[i]));
-        double len = hypot(h.x, h.z);
-        if (isfinite(len) && len > best) {
-            best = len;
-            axis = order[i];
-        }
-    }
-
-    double first, prev;
-    if (!heading_deg(q, axis, &first))
-        return false;
-    prev = first;
-    double winding = 0.0, travel = 0.0;
-    for (uint32_t f = 1; f < n; f++) {
-        double h;
-        if (!frame_rotation(grid, f, bone, &q) || !heading_deg(q, axis, &h))
-            return false;
-        double raw = h - prev;
-        if (fabs(fabs(raw) - 180.0) <= HALF_TURN_TOLERANCE_DEG)
-            return false; /* ambiguous half turn: no direction to recover */
-        if (raw > 180.0) {
-            winding -= 1.0;
-            travel += fabs(raw - 360.0);
-        } else if (raw < -180.0) {
-            winding += 1.0;
-            travel += fabs(raw + 360.0);
-        } else {
-            travel += fabs(raw);
-        }
-        prev = h;
-    }
-    double unwrapped = prev - first + 360.0 * winding;
+    double unwrapped = anim_heading_walk_unwrapped(&walk);
     double r = fmod(unwrapped + 180.0, 360.0);
     if (r < 0.0)
         r += 360.0; /* Euclidean remainder */
     double net = r - 180.0;
     if (fabs(fabs(net) - 180.0) <= HALF_TURN_TOLERANCE_DEG)
         net = unwrapped < 0.0 ? -180.0 : 180.0;
-    if (!isfinite(unwrapped) || !isfinite(net) || !isfinite(travel))
+    if (!isfinite(unwrapped) || !isfinite(net) || !isfinite(walk.travel_deg))
         return false;
-    y->axis = axis;
+    y->axis = walk.axis;
     y->net_deg = net;
     y->unwrapped_deg = unwrapped;
-    y->travel_deg = travel;
+    y->travel_deg = walk.travel_deg;
     return true;
 }
 
