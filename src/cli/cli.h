@@ -74,6 +74,7 @@ void cli_tool_info(anim_tool_info *tool);
 
 int cmd_inspect(int argc, char **argv, const cli_globals *globals);
 int cmd_fix(int argc, char **argv, const cli_globals *globals);
+int cmd_transform(int argc, char **argv, const cli_globals *globals);
 int cmd_lint(int argc, char **argv, const cli_globals *globals);
 int cmd_measure(int argc, char **argv, const cli_globals *globals);
 int cmd_diff(int argc, char **argv, const cli_globals *globals);

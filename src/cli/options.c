@@ -93,6 +93,36 @@ static const char *const fix_examples[] = {
     NULL,
 };
 
+static const cli_option transform_options[] = {
+    {"--output", "-o", "PATH", CLI_VALUE_FILE, NULL, NULL,
+     "write the edited asset here: .glb for GLB, anything else for .gltf (required)"},
+    {"--clip", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
+     "edit only this clip (default: every clip)"},
+    {"--slice", NULL, "START:END", CLI_VALUE_TEXT, NULL, NULL,
+     "keep the keys of this window, in seconds, retimed to start at 0"},
+    {"--hold-extend", NULL, "SECONDS", CLI_VALUE_NUMBER, NULL, NULL,
+     "append a hold of the final pose this long"},
+    {"--drop-duplicate-loop-endpoint", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "turn a declared loop whose last key repeats its first into an open cycle"},
+    {"--resample", NULL, "FPS", CLI_VALUE_NUMBER, NULL, NULL,
+     "resample every track onto a uniform grid at FPS (linear; rotations shortest-path)"},
+    {"--gait-anchor", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "declare each clip an in-place cycle and rotate it so its stride anchor is at t=0"},
+    {"--prune-constant-tracks", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "remove multi-key tracks that provably never move"},
+    {"--reduce-keys", NULL, "MAX_ERROR_M", CLI_VALUE_NUMBER, NULL, NULL,
+     "remove keys while every bone stays within MAX_ERROR_M metres of the original"},
+    {"--fps", NULL, "N", CLI_VALUE_NUMBER, NULL, "30",
+     "the frame rate of --slice's half-frame tolerance and --gait-anchor's grid"},
+    END,
+};
+static const char *const transform_examples[] = {
+    "animsmith transform examples/assets/clip.glb -o sliced.glb --slice 0.5:1.0",
+    "animsmith transform examples/assets/walk-scaled.glb -o compact.glb --prune-constant-tracks",
+    "animsmith transform character.glb -o small.glb --reduce-keys 0.001",
+    NULL,
+};
+
 static const cli_option diff_options[] = {
     {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text", "output format"},
     END,
@@ -139,6 +169,12 @@ static const cli_command_doc commands[] = {
     {"fix", "repair rotation keys losslessly, byte-surgically (repairs: quat-norm, quat-flip)",
      "animsmith fix <file> (-o <out> | --in-place | --dry-run) [--repair quat-norm,quat-flip]",
      "<file>: one .glb or .gltf asset", fix_options, fix_examples},
+    {"transform",
+     "mechanical clip edits: slice, hold, open a loop, resample, re-anchor a gait, compact",
+     "animsmith transform <file> -o <out> [--clip NAME] [--slice START:END] "
+     "[--hold-extend SECONDS] [--drop-duplicate-loop-endpoint] [--resample FPS] "
+     "[--gait-anchor] [--prune-constant-tracks] [--reduce-keys MAX_ERROR_M] [--fps N]",
+     "<file>: one .glb or .gltf asset", transform_options, transform_examples},
     {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
      "animsmith diff <before> <after> [--format text|json]",
      "<before> <after>: two assets, or measure/lint JSON reports of ours", diff_options,

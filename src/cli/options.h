@@ -17,7 +17,8 @@ typedef enum {
     CLI_VALUE_CHOICE,   /* one of `choices` (space-separated) */
     CLI_VALUE_CHECKS,   /* comma-separated check ids */
     CLI_VALUE_REPAIRS,  /* comma-separated repair ids (`choices`) */
-    CLI_VALUE_NUMBER
+    CLI_VALUE_NUMBER,
+    CLI_VALUE_TEXT      /* free text (a clip name, a time window) */
 } cli_value_kind;
 
 typedef struct cli_option {
