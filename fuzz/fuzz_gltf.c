@@ -7,7 +7,11 @@
  * Each input is also loaded a second time with the large arrays read from
  * the JSON tree (gltf_tree_only) instead of the scanner's records: both
  * must succeed or fail together, with the same message, and yield the same
- * tables and clips. The deferred arrays are then expanded and checked. */
+ * tables and clips. The deferred arrays are then expanded and checked.
+ *
+ * Whatever loads is then written back by the whole-document writer (GLB
+ * and .gltf): the writer either refuses with a message or writes a file
+ * that loads again with the same bones and clip count. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +19,7 @@
 
 #include "animsmith/doc.h"
 #include "animsmith/gltf.h"
+#include "animsmith/gltf_write.h"
 #include "io/gltf/gltf_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -143,6 +148,28 @@ static void compare(const anim_asset *a, const anim_asset *b)
     }
 }
 
+static void write_back(const anim_asset *a, const anim_load_options *opts)
+{
+    for (int f = 0; f < 2; f++) {
+        anim_gltf_format format = f ? ANIM_GLTF_FORMAT_GLTF : ANIM_GLTF_FORMAT_GLB;
+        anim_strbuf out = ANIM_STRBUF_INIT;
+        anim_error err;
+        anim_error_clear(&err);
+        if (anim_gltf_write_asset_mem(a, NULL, format, "fuzz", &out, NULL, &err) != 0) {
+            if (err.message[0] == '\0')
+                __builtin_trap(); /* every refusal says why */
+        } else {
+            anim_asset *back = anim_asset_load_memory(out.data, out.len, f == 0, NULL, "written",
+                                                      opts, &err);
+            if (!back || back->doc.bone_count != a->doc.bone_count ||
+                back->doc.clip_count > a->doc.clip_count)
+                __builtin_trap(); /* the writer wrote a file we cannot read back */
+            anim_asset_free(back);
+        }
+        anim_strbuf_free(&out);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     anim_load_options opts;
@@ -153,9 +180,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         anim_error err;
         anim_error_clear(&err);
         anim_asset *a = anim_asset_load_memory(data, size, glb == 1, NULL, "fuzz", &opts, &err);
-        if (a)
+        if (a) {
             touch(a);
-        else if (err.code == ANIM_OK || err.message[0] == '\0')
+            write_back(a, &opts);
+        } else if (err.code == ANIM_OK || err.message[0] == '\0')
             __builtin_trap(); /* every refusal says why */
         anim_error terr;
         anim_error_clear(&terr);

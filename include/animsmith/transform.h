@@ -11,8 +11,11 @@
  * writes nothing after a refusal.
  *
  * The fixed order of the command is: slice, hold-extend,
- * drop-duplicate-loop-endpoint, resample, gait-anchor,
- * prune-constant-tracks, reduce-keys. */
+ * drop-duplicate-loop-endpoint, resample, gait-anchor, reduce-keys,
+ * prune-constant-tracks. Resampling comes before the gait anchor so a
+ * sparse cycle can be put on the anchor's grid in the same run; key
+ * reduction before pruning, so a track it reduced to a constant pair of
+ * keys is pruned in the same run. */
 #ifndef ANIMSMITH_TRANSFORM_H
 #define ANIMSMITH_TRANSFORM_H
 

@@ -3,7 +3,7 @@
  *
  * Every selected clip goes through the steps in one fixed order (slice,
  * hold-extend, drop-duplicate-loop-endpoint, resample, gait-anchor,
- * prune-constant-tracks, reduce-keys), whatever order the flags were
+ * reduce-keys, prune-constant-tracks), whatever order the flags were
  * given in. The report lines are buffered: a refusal in any clip, or a
  * failed write, prints nothing but the error and leaves an existing
  * output untouched. */
@@ -235,10 +235,10 @@ static int edit_clip(const transform_args *a, anim_asset *asset, anim_doc *doc, 
         return -1;
     if (a->gait_anchor && anim_transform_gait_anchor(arena, doc, clip, rig, a->fps, msg, err))
         return -1;
-    if (a->prune && anim_transform_prune_constant(arena, doc, clip, &ex.animates_bones, msg, err))
-        return -1;
     if (a->reduce &&
         anim_transform_reduce_keys(arena, doc, clip, a->reduce_m, NULL, msg, err))
+        return -1;
+    if (a->prune && anim_transform_prune_constant(arena, doc, clip, &ex.animates_bones, msg, err))
         return -1;
     return 0;
 }

@@ -86,13 +86,61 @@ static gout *float_accessor(gw *g, int64_t view, uint64_t count, const char *typ
     return a;
 }
 
-/* Appends the track's two accessors; returns the input accessor index. */
-static int64_t track_accessors(gw *g, const anim_clip *clip, const anim_track *t)
+/* The key times already written for this clip, so tracks on one timeline
+ * share one input accessor (exporters key every channel of a clip at the
+ * same times; a copy per channel would grow the file for nothing). Only
+ * for loaded documents: a document built in memory is written in the
+ * fixed one-input-per-track layout its reference files have. */
+typedef struct time_key {
+    uint64_t hash;
+    const anim_track *track;
+    uint32_t accessor;
+} time_key;
+
+typedef struct time_set {
+    time_key *keys;
+    uint32_t count, cap;
+} time_set;
+
+static uint64_t hash_times(const float *t, uint32_t n)
 {
-    size_t values = (size_t)t->value_count * t->components;
+    uint64_t h = 1469598103934665603ull ^ n;
+    const unsigned char *p = (const unsigned char *)t;
+    for (size_t i = 0; i < (size_t)n * 4; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+static int64_t shared_input(const time_set *set, const anim_track *t, uint64_t hash)
+{
+    for (uint32_t i = 0; set && i < set->count; i++) {
+        const anim_track *o = set->keys[i].track;
+        if (set->keys[i].hash == hash && o->key_count == t->key_count &&
+            memcmp(o->times, t->times, (size_t)t->key_count * 4) == 0)
+            return set->keys[i].accessor;
+    }
+    return -1;
+}
+
+static int remember_input(gw *g, time_set *set, const anim_track *t, uint64_t hash,
+                          uint32_t accessor)
+{
+    if (set->count == set->cap) {
+        uint32_t cap = set->cap ? set->cap * 2 : 16;
+        time_key *grown = realloc(set->keys, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return gw_fail(g, ANIM_ERR_NOMEM, "out of memory");
+        set->keys = grown;
+        set->cap = cap;
+    }
+    set->keys[set->count++] = (time_key){hash, t, accessor};
+    return 0;
+}
+
+static int64_t input_accessor(gw *g, const anim_clip *clip, const anim_track *t)
+{
     int64_t tv = float_view(g, t->times, t->key_count, clip);
-    int64_t vv = tv < 0 ? -1 : float_view(g, t->values, values, clip);
-    if (vv < 0)
+    if (tv < 0)
         return -1;
     float lo = t->times[0], hi = t->times[0];
     for (uint32_t k = 1; k < t->key_count; k++) {
@@ -105,27 +153,49 @@ static int64_t track_accessors(gw *g, const anim_clip *clip, const anim_track *t
     gout_push(&g->b, mn, gout_f64(&g->b, (double)lo));
     gout_set(&g->b, in, "max", mx);
     gout_set(&g->b, in, "min", mn);
+    gout_push(&g->b, g->accessors, in);
+    if (g->b.failed)
+        return gw_fail(g, ANIM_ERR_NOMEM, "out of memory");
+    return (int64_t)g->accessors->count - 1;
+}
+
+/* Appends the track's accessors (its input unless set already holds its
+ * timeline); returns the input and output accessor indices. */
+static int track_accessors(gw *g, const anim_clip *clip, const anim_track *t, time_set *set,
+                           int64_t *input, int64_t *output)
+{
+    size_t values = (size_t)t->value_count * t->components;
+    uint64_t hash = set ? hash_times(t->times, t->key_count) : 0;
+    *input = shared_input(set, t, hash);
+    if (*input < 0) {
+        *input = input_accessor(g, clip, t);
+        if (*input < 0 || (set && remember_input(g, set, t, hash, (uint32_t)*input)))
+            return -1;
+    }
+    int64_t vv = float_view(g, t->values, values, clip);
+    if (vv < 0)
+        return -1;
     const char *type = t->path == ANIM_PATH_WEIGHTS    ? "SCALAR"
                        : t->path == ANIM_PATH_ROTATION ? "VEC4"
                                                        : "VEC3";
     uint64_t count = t->path == ANIM_PATH_WEIGHTS ? values : t->value_count;
-    gout_push(&g->b, g->accessors, in);
     gout_push(&g->b, g->accessors, float_accessor(g, vv, count, type));
     if (g->b.failed)
         return gw_fail(g, ANIM_ERR_NOMEM, "out of memory");
-    return (int64_t)g->accessors->count - 2;
+    *output = (int64_t)g->accessors->count - 1;
+    return 0;
 }
 
 static int add_track(gw *g, const anim_clip *clip, const anim_track *t, gout *channels,
-                     gout *samplers)
+                     gout *samplers, time_set *set)
 {
-    int64_t input = track_accessors(g, clip, t);
-    if (input < 0)
+    int64_t input = -1, output = -1;
+    if (track_accessors(g, clip, t, set, &input, &output))
         return -1;
     gout *sampler = gout_object(&g->b);
     gout_set(&g->b, sampler, "input", gout_uint(&g->b, (uint64_t)input));
     gout_set(&g->b, sampler, "interpolation", gout_string(&g->b, anim_interp_name(t->interp)));
-    gout_set(&g->b, sampler, "output", gout_uint(&g->b, (uint64_t)input + 1));
+    gout_set(&g->b, sampler, "output", gout_uint(&g->b, (uint64_t)output));
     gout *target = gout_object(&g->b);
     gout_set(&g->b, target, "node", gout_uint(&g->b, t->bone));
     gout_set(&g->b, target, "path", gout_string(&g->b, anim_path_name(t->path)));
@@ -161,17 +231,19 @@ int gw_write_animations(gw *g)
         if (gw_clip_writable_tracks(doc, clip) == 0)
             continue;
         gout *channels = gout_array(&g->b), *samplers = gout_array(&g->b);
-        for (int morph = 0; morph < 2; morph++) {
+        time_set set = {NULL, 0, 0};
+        int rc = 0;
+        for (int morph = 0; morph < 2 && rc == 0; morph++) {
             const anim_track *tracks = morph ? clip->morph_tracks : clip->tracks;
             uint32_t n = morph ? clip->morph_track_count : clip->track_count;
-            for (uint32_t i = 0; i < n; i++) {
-                if (!track_writable(doc, &tracks[i]))
-                    continue;
-                if (check_track(g, clip, &tracks[i], i) ||
-                    add_track(g, clip, &tracks[i], channels, samplers))
-                    return -1;
-            }
+            for (uint32_t i = 0; i < n && rc == 0; i++)
+                if (track_writable(doc, &tracks[i]))
+                    rc = check_track(g, clip, &tracks[i], i) ||
+                         add_track(g, clip, &tracks[i], channels, samplers, g->src ? &set : NULL);
         }
+        free(set.keys);
+        if (rc)
+            return -1;
         gout *anim = gout_object(&g->b);
         if (g->src)
             copy_clip_extras(g, clip, anim);
