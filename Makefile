@@ -65,6 +65,9 @@ install: build
 bench: build
 	$(BUILD)/bench_load
 	$(BUILD)/bench_json
+	@for f in ../shared/corpus/gltf/Xbot.glb ../shared/corpus/gltf/Michelle.glb; do \
+		if [ -f $$f ]; then $(BUILD)/bench_write $$f && $(BUILD)/bench_reduce $$f | tail -3; fi; \
+	done
 
 fuzz:
 	cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANIMSMITH_FUZZ=ON -DANIMSMITH_TESTS=OFF >/dev/null

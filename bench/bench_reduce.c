@@ -29,6 +29,11 @@ int main(int argc, char **argv)
     double bound = 0.001;
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            puts("usage: bench_reduce [--bound METRES] FILE");
+            puts("Runs --reduce-keys on every clip of FILE and prints keys, errors and times.");
+            return 0;
+        }
         if (strcmp(argv[i], "--bound") == 0 && i + 1 < argc) {
             char *end;
             bound = strtod(argv[++i], &end);

@@ -76,6 +76,10 @@ typedef enum {
 
 const char *anim_path_name(anim_path path);     /* "translation", ... */
 const char *anim_interp_name(anim_interp interp); /* "LINEAR", ... */
+/* "Linear", "Step" or "CubicSpline": how messages about a track (the
+ * duplicate-endpoint analysis, constant-track pruning, the gait anchor)
+ * spell an interpolation in prose; anim_interp_name is the glTF token. */
+const char *anim_interp_label(anim_interp interp);
 
 typedef struct anim_bone {
     const char *name;      /* node name, or "node{i}" when absent */
@@ -236,6 +240,14 @@ bool anim_track_is_valid(const anim_track *track);
 
 /* Key k's value element (for cubic, the middle element of the triplet). */
 const float *anim_track_key_value(const anim_track *track, uint32_t k);
+
+/* The clip's name as messages print it: "" for a hand-built clip that
+ * has none (loaded clips always have one). */
+const char *anim_clip_message_name(const anim_clip *clip);
+
+/* Keys over the clip's translation, rotation and scale tracks (morph
+ * weights not counted): the key totals the transform steps report. */
+uint64_t anim_clip_trs_key_count(const anim_clip *clip);
 
 #ifdef __cplusplus
 }

@@ -79,6 +79,10 @@ struct anim_file_mapping;
 
 typedef struct anim_source {
     const char *path;          /* as given */
+    /* The directory relative URIs resolve against: the file's own, or the
+     * one given to anim_asset_load_memory; NULL when external URIs are
+     * refused (a document from memory without one). */
+    const char *base_dir;
     bool is_glb;
     /* The whole file, valid for the asset's lifetime: a read-only mapping
      * of the file when it could be mapped (never write through it), else

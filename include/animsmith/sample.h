@@ -84,6 +84,14 @@ anim_vec3 anim_track_sample_vec3(const anim_track *track, double t);
  * NaN components (callers check finiteness). */
 anim_quat anim_track_sample_quat(const anim_track *track, double t);
 
+/* Value of a morph-weight track at t: every one of its components (one
+ * per morph target, any count) interpolated alike, so a 3- or 4-target
+ * track is never read as a position or a rotation. STEP / LINEAR /
+ * CUBICSPLINE Hermite with dt-scaled tangents, the formulas of
+ * anim_track_sample_vec3, computed in double and rounded to binary32 into
+ * out (track->components floats). Missing value elements read as zero. */
+void anim_track_sample_weights(const anim_track *track, double t, float *out);
+
 /* Overwrite of one bone's local transform: a vec3 track writes
  * translation (path translation) or scale (path scale) and nothing for any
  * other path; a quaternion track always writes rotation. Returns whether a

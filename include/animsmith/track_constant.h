@@ -41,11 +41,6 @@ double anim_quat_angular_delta(anim_quat a, anim_quat b);
  *   any other storage: never constant. */
 bool anim_track_is_constant(const anim_track *track);
 
-/* "Linear", "Step" or "CubicSpline": how the track messages of the
- * duplicate-endpoint analysis and constant-track pruning spell an
- * interpolation. */
-const char *anim_interp_label(anim_interp interp);
-
 #ifdef __cplusplus
 }
 #endif

@@ -10,9 +10,9 @@
 static int judge(anim_lint_context *ctx, anim_check_record *rec, const anim_clip *clip,
                  const anim_track *track)
 {
-    check_vec3_trajectory tr;
+    anim_vec3_trajectory tr;
     if (track->path != ANIM_PATH_SCALE || !check_vec3_trajectory_of(ctx, clip, track, &tr) ||
-        !check_vec3_trajectory_non_uniform(&tr, CHECK_VEC3_TOLERANCE))
+        !anim_vec3_trajectory_non_uniform(&tr, ANIM_VEC3_TOLERANCE))
         return 0;
     anim_finding_fields f = track_fields(ctx, clip, track, ANIM_SEVERITY_WARNING);
     f.has_time = true;

@@ -1,7 +1,9 @@
-/* Vec3 trajectory analysis, shared by scale-keys,
- * non-uniform-scale, constant-nonunit-scale and constant-track: the range
- * a translation/scale track covers, including the interior excursions of
- * CUBICSPLINE segments, and where its axes are furthest apart. */
+/* The per-clip memo of the vec3 trajectory analysis
+ * (animsmith/vec3_trajectory.h) for the three scale checks (scale-keys,
+ * non-uniform-scale, constant-nonunit-scale), which all ask about the same
+ * scale tracks in one clip pass. constant-track asks the shared
+ * constant-track rule (animsmith/track_constant.h) instead, which runs
+ * the analysis itself. */
 #ifndef ANIMSMITH_CHECKS_VEC3_TRAJECTORY_H
 #define ANIMSMITH_CHECKS_VEC3_TRAJECTORY_H
 
@@ -9,33 +11,11 @@
 
 #include "animsmith/doc.h"
 #include "animsmith/lint.h"
+#include "animsmith/vec3_trajectory.h"
 
-/* VEC3_TOLERANCE of the checks that use the analysis. */
-#define CHECK_VEC3_TOLERANCE 1e-4
-
-typedef struct check_vec3_trajectory {
-    double min[3], max[3];  /* componentwise over every visited point */
-    double max_spread;      /* largest max(|x-y|, |x-z|, |y-z|) */
-    double max_spread_time; /* where it was first reached (an f32 time widened) */
-} check_vec3_trajectory;
-
-/* Analyses a vec3-storage track. Returns false (track ignored) when it has
- * no keys, a non-finite or non-increasing time, or a needed value element
- * (key value, or a cubic tangent of a segment) that is missing or
- * non-finite; also for quaternion or other storage. */
-bool check_vec3_trajectory_analyze(const anim_track *track, check_vec3_trajectory *out);
-
-/* The same for a track of clip, analysed once per clip pass however many
- * checks ask (constant-track and the three scale checks all do). */
+/* anim_vec3_trajectory_analyze for a track of clip, analysed once per
+ * clip pass however many checks ask. */
 bool check_vec3_trajectory_of(anim_lint_context *ctx, const anim_clip *clip,
-                              const anim_track *track, check_vec3_trajectory *out);
-
-/* max over components of (max - min) > tol (decided in f32, the precision
- * of the stored values). */
-bool check_vec3_trajectory_varies(const check_vec3_trajectory *tr, double tol);
-/* max pairwise component spread > tol: an absolute spread, not a relative one. */
-bool check_vec3_trajectory_non_uniform(const check_vec3_trajectory *tr, double tol);
-/* max over components of max(|min - 1|, |max - 1|). */
-double check_vec3_trajectory_unit_deviation(const check_vec3_trajectory *tr);
+                              const anim_track *track, anim_vec3_trajectory *out);
 
 #endif

@@ -108,10 +108,10 @@ static const cli_option transform_options[] = {
      "resample every track onto a uniform grid at FPS (linear; rotations shortest-path)"},
     {"--gait-anchor", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
      "declare each clip an in-place cycle and rotate it so its stride anchor is at t=0"},
-    {"--prune-constant-tracks", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
-     "remove multi-key tracks that provably never move"},
     {"--reduce-keys", NULL, "MAX_ERROR_M", CLI_VALUE_NUMBER, NULL, NULL,
      "remove keys while every bone stays within MAX_ERROR_M metres of the original"},
+    {"--prune-constant-tracks", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "remove multi-key tracks that provably never move"},
     {"--fps", NULL, "N", CLI_VALUE_NUMBER, NULL, "30",
      "the frame rate of --slice's half-frame tolerance and --gait-anchor's grid"},
     END,
@@ -173,7 +173,7 @@ static const cli_command_doc commands[] = {
      "mechanical clip edits: slice, hold, open a loop, resample, re-anchor a gait, compact",
      "animsmith transform <file> -o <out> [--clip NAME] [--slice START:END] "
      "[--hold-extend SECONDS] [--drop-duplicate-loop-endpoint] [--resample FPS] "
-     "[--gait-anchor] [--prune-constant-tracks] [--reduce-keys MAX_ERROR_M] [--fps N]",
+     "[--gait-anchor] [--reduce-keys MAX_ERROR_M] [--prune-constant-tracks] [--fps N]",
      "<file>: one .glb or .gltf asset", transform_options, transform_examples},
     {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
      "animsmith diff <before> <after> [--format text|json]",

@@ -81,6 +81,16 @@ const char *anim_interp_name(anim_interp interp)
     return "unknown";
 }
 
+const char *anim_interp_label(anim_interp interp)
+{
+    switch (interp) {
+    case ANIM_INTERP_STEP: return "Step";
+    case ANIM_INTERP_CUBICSPLINE: return "CubicSpline";
+    case ANIM_INTERP_LINEAR:
+    default: return "Linear";
+    }
+}
+
 uint32_t anim_doc_find_bone(const anim_doc *doc, const char *name)
 {
     if (!doc || !name || !doc->bones)
@@ -134,4 +144,17 @@ const float *anim_track_key_value(const anim_track *track, uint32_t k)
     if (elem >= track->value_count)
         return NULL;
     return track->values + elem * track->components;
+}
+
+const char *anim_clip_message_name(const anim_clip *clip)
+{
+    return clip && clip->name ? clip->name : "";
+}
+
+uint64_t anim_clip_trs_key_count(const anim_clip *clip)
+{
+    uint64_t keys = 0;
+    for (uint32_t i = 0; clip && i < clip->track_count; i++)
+        keys += clip->tracks[i].key_count;
+    return keys;
 }

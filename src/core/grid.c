@@ -90,7 +90,7 @@ static int budget_check(const anim_doc *doc, const anim_clip *clip, uint32_t fra
         return 0;
     char what[ANIM_ERROR_MESSAGE_MAX / 2];
     snprintf(what, sizeof what, "clip '%.200s': a metric grid of %u frames x %u bones needs %zu bytes",
-             clip && clip->name ? clip->name : "", frames, doc->bone_count, *total);
+             anim_clip_message_name(clip), frames, doc->bone_count, *total);
     return anim_limit_error(err, &doc->limits, ANIM_LIMIT_GRID, what);
 }
 
@@ -404,7 +404,7 @@ int anim_metric_grid_at_times(const anim_doc *doc, const anim_clip *clip, const 
         return -1;
     if (count == 0 || !times)
         return anim_error_set(err, ANIM_ERR_USAGE, "clip '%s': metric grid needs at least one sample time",
-                              clip->name ? clip->name : "");
+                              anim_clip_message_name(clip));
     if (grid_alloc(doc, clip, grid, count, NULL, err) != 0)
         return -1;
     memcpy(grid->times, times, (size_t)count * sizeof(double));

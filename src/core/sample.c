@@ -235,6 +235,49 @@ static anim_quat sample_quat_seg(const anim_track *track, anim_segment seg)
     }
 }
 
+/* Component i of a fetched element, zero when the element is missing. */
+static double component(const float *p, uint32_t i)
+{
+    return p ? (double)p[i] : 0.0;
+}
+
+/* sample_vec3_seg for any element width, term by term in the same order,
+ * so a 3-wide weights track samples to the vec3 sampler's values. */
+static void sample_weights_seg(const anim_track *track, anim_segment seg, float *out)
+{
+    uint32_t c = track->components;
+    const float *v0 = element(track, value_index(track, seg.k0));
+    if (seg.k0 == seg.k1 || track->interp == ANIM_INTERP_STEP) {
+        for (uint32_t i = 0; i < c; i++)
+            out[i] = (float)component(v0, i);
+        return;
+    }
+    const float *v1 = element(track, value_index(track, seg.k1));
+    if (track->interp != ANIM_INTERP_CUBICSPLINE) {
+        double w = 1.0 - seg.u;
+        for (uint32_t i = 0; i < c; i++)
+            out[i] = (float)(component(v0, i) * w + component(v1, i) * seg.u);
+        return;
+    }
+    double dt = key_span(track, seg);
+    const float *m0 = element(track, 3u * (uint64_t)seg.k0 + 2u); /* out-tangent of k0 */
+    const float *m1 = element(track, 3u * (uint64_t)seg.k1);      /* in-tangent of k1 */
+    hermite h = hermite_basis(seg.u);
+    for (uint32_t i = 0; i < c; i++) {
+        double r = component(v0, i) * h.h00;
+        r += component(m0, i) * dt * h.h10;
+        r += component(v1, i) * h.h01;
+        out[i] = (float)(r + component(m1, i) * dt * h.h11);
+    }
+}
+
+void anim_track_sample_weights(const anim_track *track, double t, float *out)
+{
+    if (!track || !out)
+        return;
+    sample_weights_seg(track, anim_track_segment(track, t), out);
+}
+
 anim_vec3 anim_track_sample_vec3(const anim_track *track, double t)
 {
     if (anim_track_storage(track) != ANIM_STORAGE_VEC3)

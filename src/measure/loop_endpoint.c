@@ -13,15 +13,7 @@
 #include "animsmith/availability.h"
 #include "animsmith/math.h"
 #include "animsmith/measure_loop.h"
-
-static const char *interp_label(anim_interp i)
-{
-    switch (i) {
-    case ANIM_INTERP_STEP: return "Step";
-    case ANIM_INTERP_CUBICSPLINE: return "CubicSpline";
-    default: return "Linear";
-    }
-}
+#include "animsmith/track_constant.h"
 
 /* Shortest arc between two authored rotations, radians; -1 when either is
  * zero-length or non-finite (no direction to compare). */
@@ -31,9 +23,7 @@ static double quat_arc(const float *a, const float *b)
     double na = anim_quat_dot(qa, qa), nb = anim_quat_dot(qb, qb);
     if (!(isfinite(na) && na > 0.0 && isfinite(nb) && nb > 0.0))
         return -1.0;
-    anim_quat d = anim_quat_mul(anim_quat_conj(anim_quat_normalize(qa)), anim_quat_normalize(qb));
-    double s = sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
-    return 2.0 * atan2(s, fabs(d.w));
+    return anim_quat_angular_delta(qa, qb);
 }
 
 static double vec_diff(const float *a, const float *b)
@@ -101,7 +91,7 @@ int anim_dup_endpoint_analyze(const anim_clip *clip, anim_dup_endpoint *out, ani
         if ((uint64_t)t->value_count != (uint64_t)keys * per)
             return anim_error_set(err, ANIM_ERR_INVALID,
                                   "track %u has %u values for %u keys with %s interpolation", i,
-                                  t->value_count, keys, interp_label(t->interp));
+                                  t->value_count, keys, anim_interp_label(t->interp));
         uint32_t want = t->path == ANIM_PATH_ROTATION ? 4 : 3;
         if (t->components != want || t->path == ANIM_PATH_WEIGHTS)
             return anim_error_set(err, ANIM_ERR_INVALID, "track %u has invalid value storage", i);

@@ -5,7 +5,7 @@
 
 #include "animsmith/sample.h"
 #include "animsmith/track_constant.h"
-#include "checks/vec3_trajectory.h"
+#include "animsmith/vec3_trajectory.h"
 
 /* The key's quaternion, normalized; false when missing, non-finite or zero. */
 static bool unit_key(const anim_track *track, uint32_t k, anim_quat *out)
@@ -74,24 +74,14 @@ bool anim_track_is_constant(const anim_track *track)
         return false;
     switch (anim_track_storage(track)) {
     case ANIM_STORAGE_VEC3: {
-        check_vec3_trajectory tr;
-        return check_vec3_trajectory_analyze(track, &tr) &&
-               !check_vec3_trajectory_varies(&tr, ANIM_TRACK_CONSTANT_VEC3_TOL);
+        anim_vec3_trajectory tr;
+        return anim_vec3_trajectory_analyze(track, &tr) &&
+               !anim_vec3_trajectory_varies(&tr, ANIM_TRACK_CONSTANT_VEC3_TOL);
     }
     case ANIM_STORAGE_QUAT:
         return rotation_constant(track);
     case ANIM_STORAGE_NONE:
     default:
         return false;
-    }
-}
-
-const char *anim_interp_label(anim_interp interp)
-{
-    switch (interp) {
-    case ANIM_INTERP_STEP: return "Step";
-    case ANIM_INTERP_CUBICSPLINE: return "CubicSpline";
-    case ANIM_INTERP_LINEAR:
-    default: return "Linear";
     }
 }

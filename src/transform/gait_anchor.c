@@ -20,7 +20,7 @@
 
 static void put_clip(const ga_run *run, anim_strbuf *sb)
 {
-    const char *name = run->clip->name ? run->clip->name : "";
+    const char *name = anim_clip_message_name(run->clip);
     anim_text_debug_quote(sb, name, strlen(name));
 }
 
@@ -223,7 +223,7 @@ static int align(ga_run *run, const anim_foot_cycle *before, anim_strbuf *msg)
     run->clip->tracks = best.clip.tracks;
     run->clip->morph_tracks = best.clip.morph_tracks;
     anim_strbuf_puts(msg, "  gait-anchored '");
-    const char *name = run->clip->name ? run->clip->name : "";
+    const char *name = anim_clip_message_name(run->clip);
     anim_text_atom(msg, name, strlen(name));
     anim_strbuf_puts(msg, "': phase ");
     anim_strbuf_put_fixed(msg, before->phase, 3);

@@ -9,7 +9,6 @@
 #include "animsmith/math.h"
 #include "animsmith/numfmt.h"
 #include "animsmith/text.h"
-#include "animsmith/track_constant.h"
 #include "transform/gait_anchor.h"
 
 /* Property words of the shape message ("Translation Linear"). */

@@ -73,15 +73,10 @@ typedef struct rk_state {
     double max_err;
 } rk_state;
 
-static const char *clip_name(const anim_clip *clip)
-{
-    return clip->name ? clip->name : "";
-}
-
 static int nomem(const anim_clip *clip, anim_error *err)
 {
     return anim_error_set(err, ANIM_ERR_NOMEM, "clip '%s': out of memory reducing keys",
-                          clip_name(clip));
+                          anim_clip_message_name(clip));
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -134,7 +129,7 @@ static int limit_error(const anim_clip *clip, double count, anim_error *err)
                           "clip '%s': key reduction would check %.0f sample time(s) (every key time "
                           "and a grid at a quarter of the smallest key interval), over the %u-sample "
                           "limit",
-                          clip_name(clip), count, RK_MAX_SAMPLES);
+                          anim_clip_message_name(clip), count, RK_MAX_SAMPLES);
 }
 
 /* Every finite key time of every TRS track, and the uniform grid over
@@ -512,14 +507,6 @@ static int commit(anim_arena *arena, rk_state *st, anim_clip *clip, anim_error *
     return 0;
 }
 
-static uint64_t trs_keys(const anim_clip *clip)
-{
-    uint64_t keys = 0;
-    for (uint32_t i = 0; i < clip->track_count; i++)
-        keys += clip->tracks[i].key_count;
-    return keys;
-}
-
 static void report(anim_strbuf *msg, const anim_clip *clip, const anim_reduce_result *r,
                    double bound)
 {
@@ -527,7 +514,7 @@ static void report(anim_strbuf *msg, const anim_clip *clip, const anim_reduce_re
     for (uint32_t i = 0; i < clip->track_count; i++)
         left += clip->tracks[i].interp == ANIM_INTERP_CUBICSPLINE;
     anim_strbuf_printf(msg, "  reduced keys '%s': %llu -> %llu key(s), largest error ",
-                       clip_name(clip), (unsigned long long)r->keys_before,
+                       anim_clip_message_name(clip), (unsigned long long)r->keys_before,
                        (unsigned long long)r->keys_after);
     anim_strbuf_put_fixed(msg, r->max_error_m, 6);
     anim_strbuf_puts(msg, " m (bound ");
@@ -548,14 +535,14 @@ int anim_transform_reduce_keys(anim_arena *arena, const anim_doc *doc, anim_clip
         return anim_error_set(err, ANIM_ERR_USAGE,
                               "clip '%s': --reduce-keys wants a finite error bound of 0 m or more, "
                               "got %s",
-                              clip_name(clip), buf);
+                              anim_clip_message_name(clip), buf);
     }
     rk_state st;
     memset(&st, 0, sizeof st);
     st.doc = doc;
     st.clip = clip;
     st.bound = max_error_m;
-    anim_reduce_result r = {trs_keys(clip), 0, 0.0, 0};
+    anim_reduce_result r = {anim_clip_trs_key_count(clip), 0, 0.0, 0};
     int rc = build_check_times(&st, err);
     if (rc == 0)
         rc = alloc_state(&st, err);
@@ -569,7 +556,7 @@ int anim_transform_reduce_keys(anim_arena *arena, const anim_doc *doc, anim_clip
             rc = commit(arena, &st, clip, err);
     }
     if (rc == 0) {
-        r.keys_after = trs_keys(clip);
+        r.keys_after = anim_clip_trs_key_count(clip);
         r.max_error_m = st.max_err;
         r.check_samples = st.check_count;
         report(msg, clip, &r, max_error_m);

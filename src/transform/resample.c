@@ -31,23 +31,10 @@
  * as well: a grid time one rounding away from the end is the end. */
 #define RESAMPLE_END_TOLERANCE 5e-7
 
-static const char *clip_name(const anim_clip *clip)
-{
-    return clip->name ? clip->name : "";
-}
-
 static double end_tolerance(float end)
 {
     double ulps2 = 2.0 * ((double)nextafterf(end, INFINITY) - (double)end);
     return ulps2 > RESAMPLE_END_TOLERANCE ? ulps2 : RESAMPLE_END_TOLERANCE;
-}
-
-static uint64_t trs_keys(const anim_clip *clip)
-{
-    uint64_t keys = 0;
-    for (uint32_t i = 0; i < clip->track_count; i++)
-        keys += clip->tracks[i].key_count;
-    return keys;
 }
 
 /* The grid key count, refusing work bounds before anything is allocated. */
@@ -70,14 +57,14 @@ static int grid_count(const anim_clip *clip, double fps, uint32_t *count, anim_e
         return anim_error_set(err, ANIM_ERR_LIMIT,
                               "clip '%s': resampling at %s fps over %.6fs needs %.0f key(s) x %llu "
                               "track(s) = %.0f keys, over the %llu-key limit",
-                              clip_name(clip), fbuf, d, keys, (unsigned long long)tracks,
-                              keys * (double)(tracks ? tracks : 1),
+                              anim_clip_message_name(clip), fbuf, d, keys,
+                              (unsigned long long)tracks, keys * (double)(tracks ? tracks : 1),
                               (unsigned long long)RESAMPLE_MAX_KEYS);
     if ((double)floats * keys > (double)RESAMPLE_MAX_FLOATS)
         return anim_error_set(err, ANIM_ERR_LIMIT,
                               "clip '%s': resampling at %s fps needs %.0f key(s) x %llu value "
                               "component(s) = %.0f floats, over the %llu-float limit",
-                              clip_name(clip), fbuf, keys, (unsigned long long)floats,
+                              anim_clip_message_name(clip), fbuf, keys, (unsigned long long)floats,
                               keys * (double)floats, (unsigned long long)RESAMPLE_MAX_FLOATS);
     *count = (uint32_t)last + 1u;
     return 0;
@@ -94,7 +81,7 @@ static int build_grid(anim_arena *arena, const anim_clip *clip, double fps, cons
     float *times = anim_arena_calloc(arena, (size_t)n + 1u, sizeof *times);
     if (!times)
         return anim_error_set(err, ANIM_ERR_NOMEM, "clip '%s': out of memory resampling",
-                              clip_name(clip));
+                              anim_clip_message_name(clip));
     for (uint32_t k = 0; k < n; k++)
         times[k] = (float)((double)k / fps);
     float end = (float)clip->duration_s;
@@ -109,43 +96,11 @@ static int build_grid(anim_arena *arena, const anim_clip *clip, double fps, cons
             return anim_error_set(err, ANIM_ERR_LIMIT,
                                   "clip '%s': grid keys %u and %u at %s fps share the time %.9gs "
                                   "in single precision",
-                                  clip_name(clip), k - 1, k, fbuf, (double)times[k]);
+                                  anim_clip_message_name(clip), k - 1, k, fbuf, (double)times[k]);
         }
     *out = times;
     *out_count = n;
     return 0;
-}
-
-/* A morph-weight track at t, every component alike: sample.h's samplers
- * know vec3 and quaternion storage only, and a 3- or 4-target weights
- * track must not be read as a position or a rotation. Same segment search
- * and the same LINEAR / STEP / dt-scaled Hermite formulas. */
-static void sample_weights(const anim_track *track, double t, float *out)
-{
-    anim_segment seg = anim_track_segment(track, t);
-    uint32_t c = track->components;
-    bool cubic = track->interp == ANIM_INTERP_CUBICSPLINE;
-    const float *v0 = anim_track_key_value(track, seg.k0);
-    const float *v1 = anim_track_key_value(track, seg.k1);
-    if (seg.k0 == seg.k1 || track->interp == ANIM_INTERP_STEP) {
-        for (uint32_t i = 0; i < c; i++)
-            out[i] = v0[i];
-        return;
-    }
-    double u = seg.u;
-    if (!cubic) {
-        for (uint32_t i = 0; i < c; i++)
-            out[i] = (float)((double)v0[i] * (1.0 - u) + (double)v1[i] * u);
-        return;
-    }
-    double dt = (double)track->times[seg.k1] - (double)track->times[seg.k0];
-    const float *m0 = v0 + c; /* out-tangent of k0 */
-    const float *m1 = v1 - c; /* in-tangent of k1 */
-    double u2 = u * u, u3 = u2 * u;
-    double h00 = 2.0 * u3 - 3.0 * u2 + 1.0, h10 = u3 - 2.0 * u2 + u;
-    double h01 = -2.0 * u3 + 3.0 * u2, h11 = u3 - u2;
-    for (uint32_t i = 0; i < c; i++)
-        out[i] = (float)(h00 * v0[i] + h10 * dt * m0[i] + h01 * v1[i] + h11 * dt * m1[i]);
 }
 
 static void put_vec3(float *dst, anim_vec3 v)
@@ -180,14 +135,14 @@ static int resample_track(anim_arena *arena, const anim_clip *clip, anim_track *
         return anim_error_set(err, ANIM_ERR_INVALID,
                               "clip '%s': %s track %u cannot be resampled: its key times are not "
                               "finite and increasing or its values are not finite and complete",
-                              clip_name(clip), kind, index);
+                              anim_clip_message_name(clip), kind, index);
     if (track->key_count < 2)
         return 0; /* one key holds everywhere: nothing to put on a grid */
     uint32_t c = track->components;
     float *values = anim_arena_calloc(arena, (size_t)n * c, sizeof *values);
     if (!values)
         return anim_error_set(err, ANIM_ERR_NOMEM, "clip '%s': out of memory resampling %s track %u",
-                              clip_name(clip), kind, index);
+                              anim_clip_message_name(clip), kind, index);
     anim_storage storage = track->path == ANIM_PATH_WEIGHTS ? ANIM_STORAGE_NONE
                                                             : anim_track_storage(track);
     for (uint32_t k = 0; k < n; k++) {
@@ -200,9 +155,9 @@ static int resample_track(anim_arena *arena, const anim_clip *clip, anim_track *
                 return anim_error_set(err, ANIM_ERR_INVALID,
                                       "clip '%s': %s track %u has a zero-length rotation key, "
                                       "which has no value to resample at %.9gs",
-                                      clip_name(clip), kind, index, t);
+                                      anim_clip_message_name(clip), kind, index, t);
         } else {
-            sample_weights(track, t, dst);
+            anim_track_sample_weights(track, t, dst);
         }
     }
     if (track->interp != ANIM_INTERP_STEP)
@@ -225,18 +180,18 @@ int anim_transform_resample(anim_arena *arena, const anim_doc *doc, anim_clip *c
         return anim_error_set(err, ANIM_ERR_USAGE,
                               "clip '%s': --resample wants a frame rate above 0 and at most 1000 "
                               "fps, got %s",
-                              clip_name(clip), fbuf);
+                              anim_clip_message_name(clip), fbuf);
     }
     if (!isfinite(clip->duration_s) || clip->duration_s < 0.0)
         return anim_error_set(err, ANIM_ERR_INVALID,
                               "clip '%s': cannot resample a clip whose duration is not a finite, "
                               "non-negative number of seconds",
-                              clip_name(clip));
+                              anim_clip_message_name(clip));
     const float *times = NULL;
     uint32_t n = 0;
     if (build_grid(arena, clip, fps, &times, &n, err))
         return -1;
-    uint64_t before = trs_keys(clip);
+    uint64_t before = anim_clip_trs_key_count(clip);
     for (uint32_t i = 0; i < clip->track_count; i++)
         if (resample_track(arena, clip, &clip->tracks[i], "track", i, times, n, err))
             return -1;
@@ -245,10 +200,10 @@ int anim_transform_resample(anim_arena *arena, const anim_doc *doc, anim_clip *c
                            n, err))
             return -1;
     anim_clip_refresh_max_keys(clip);
-    anim_strbuf_printf(msg, "  resampled '%s' at ", clip_name(clip));
+    anim_strbuf_printf(msg, "  resampled '%s' at ", anim_clip_message_name(clip));
     anim_strbuf_put_f64_plain(msg, fps);
     anim_strbuf_printf(msg, " fps: %u track(s), %llu -> %llu key(s)\n",
                        clip->track_count + clip->morph_track_count, (unsigned long long)before,
-                       (unsigned long long)trs_keys(clip));
+                       (unsigned long long)anim_clip_trs_key_count(clip));
     return 0;
 }

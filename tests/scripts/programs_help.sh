@@ -26,7 +26,7 @@ expect_help() {
     fi
 }
 
-for prog in animsmith animsmith-fixturegen animsmith-gendocs bench_json bench_load bench_numfmt bench_grid gen_library; do
+for prog in animsmith animsmith-fixturegen animsmith-gendocs bench_json bench_load bench_numfmt bench_grid bench_reduce bench_write gen_library; do
     if [[ -x $build/$prog ]]; then
         expect_help "$prog" "$build/$prog" --help
         expect_help "$prog -h" "$build/$prog" -h

@@ -3,7 +3,8 @@
 # transformed into another directory as .gltf, carries the file along
 # (byte-equal); as .glb, embeds it (byte-equal payload). A different file
 # already at the image's place is refused before anything is written, and
-# an image URI leaving the asset's directory is refused. The source .gltf is
+# an image URI leaving the asset's directory is refused, as is an output
+# named like an image it would carry. The source .gltf is
 # made from the corpus's CesiumMan (skipped without the corpus).
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
@@ -66,6 +67,12 @@ code=$?
 check "a different file at the image's place is refused" \
     '[[ $code == 2 && ! -e $tmp/busy/man.gltf && $(cat "$tmp/busy/tex.jpg") == "not a texture" ]]'
 grep -q "refusing to replace" "$tmp/err" || { echo "FAIL refusal message: $(cat "$tmp/err")"; fail=1; }
+
+mkdir -p "$tmp/named"
+"$bin" transform "$tmp/in/man.gltf" -o "$tmp/named/tex.jpg" >/dev/null 2>"$tmp/err"
+code=$?
+check "an output named like an image it carries is refused" \
+    '[[ $code == 2 && ! -e $tmp/named/tex.jpg ]] && grep -q "is the output itself" "$tmp/err"'
 
 "$bin" transform "$tmp/in/escape.gltf" -o "$tmp/out/escape.glb" >/dev/null 2>"$tmp/err"
 code=$?

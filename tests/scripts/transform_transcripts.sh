@@ -6,7 +6,8 @@
 # assets, so outputs have short relative names and the transcript reads
 # like docs/transform.md. Also: a failed transform leaves an existing
 # output (bytes and mode) untouched, the same input and flags give the same
-# bytes, and outputs may not be the input or the config.
+# bytes, outputs may not be the input or the config, and every written
+# file passes the Khronos glTF-Validator.
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
@@ -88,5 +89,21 @@ if diff <("$bin" lint a.glb | sed 1d) <("$bin" lint a.gltf | sed 1d) >/dev/null;
 else
     echo "FAIL .gltf and .glb outputs lint differently"
     fail=1
+fi
+# Every file written above passes the Khronos glTF-Validator.
+# shellcheck source=lib/gltf_validator.sh
+. "$(dirname "$0")/lib/gltf_validator.sh"
+if gltf_validator_find; then
+    for f in sliced held compact open anchored dense small ring a.glb a.gltf; do
+        [[ $f == *.* ]] || f=$f.glb
+        errors=$(validator_errors "$f") || { echo "FAIL validator could not run on $f"; fail=1; continue; }
+        if [[ -n $(sed '/^$/d' <<<"$errors") ]]; then
+            echo "FAIL $f has validator errors: $errors"
+            fail=1
+        fi
+    done
+    echo "ok   validator on every written file"
+else
+    echo "note: $GLTF_VALIDATOR_MISSING"
 fi
 exit $fail

@@ -359,6 +359,83 @@ static void test_value_fetch_tolerant(void **state)
     assert_quat_near(anim_track_sample_quat(&r, 0), anim_quat_identity(), 0);
 }
 
+/* ---- morph-weight tracks ---- */
+
+static void assert_weights(const anim_track *t, double time, const float *want, uint32_t n)
+{
+    float got[8];
+    for (uint32_t i = 0; i < 8; i++)
+        got[i] = -99.0f; /* past the track's width: must stay untouched */
+    anim_track_sample_weights(t, time, got);
+    for (uint32_t i = 0; i < n; i++)
+        assert_near(got[i], want[i], 0);
+    for (uint32_t i = n; i < 8; i++)
+        assert_near(got[i], -99.0, 0);
+}
+
+static void test_weights_step_linear(void **state)
+{
+    (void)state;
+    /* Two targets, three keys: any width, not read as vec3 or quaternion. */
+    static const float vals[] = {0, 1, 0.5f, 0.25f, 1, 0};
+    anim_track t = test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, times3, 3, vals, 3);
+    t.components = 2;
+    assert_weights(&t, 0, (const float[]){0, 1}, 2);
+    assert_weights(&t, 0.5, (const float[]){0.25f, 0.625f}, 2);
+    assert_weights(&t, 1, (const float[]){0.5f, 0.25f}, 2);
+    assert_weights(&t, 2, (const float[]){0.75f, 0.125f}, 2);
+    assert_weights(&t, 3, (const float[]){1, 0}, 2);
+    assert_weights(&t, -5, (const float[]){0, 1}, 2);
+    assert_weights(&t, 50, (const float[]){1, 0}, 2);
+    t.interp = ANIM_INTERP_STEP;
+    assert_weights(&t, 0.99, (const float[]){0, 1}, 2);
+    assert_weights(&t, 1, (const float[]){0.5f, 0.25f}, 2);
+    assert_weights(&t, 2.9, (const float[]){0.5f, 0.25f}, 2);
+    assert_weights(&t, 3, (const float[]){1, 0}, 2);
+    /* Missing elements read as zero, past the last value and without values. */
+    t.interp = ANIM_INTERP_LINEAR;
+    t.value_count = 2;
+    assert_weights(&t, 2, (const float[]){0.25f, 0.125f}, 2); /* halfway to a zero key */
+    assert_weights(&t, 0.5, (const float[]){0.25f, 0.625f}, 2);
+    t.values = NULL;
+    assert_weights(&t, 0.5, (const float[]){0, 0}, 2);
+}
+
+static void test_weights_cubic(void **state)
+{
+    (void)state;
+    static const float times[] = {0, 2};
+    /* in, value, out per key: the vec3 cubic test's numbers, read as
+     * three morph weights. */
+    static const float vals[] = {9, 9, 9, 0, 0, 0, 1, 0, 0, /* key 0 */
+                                 0, 1, 0, 1, 2, 3, 7, 7, 7}; /* key 1 */
+    anim_track t = test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_CUBICSPLINE, times, 2, vals, 6);
+    assert_weights(&t, 0, (const float[]){0, 0, 0}, 3);
+    assert_weights(&t, 2, (const float[]){1, 2, 3}, 3);
+    assert_weights(&t, 1, (const float[]){0.75f, 0.75f, 1.5f}, 3);
+    assert_weights(&t, 0.5,
+                   (const float[]){5.0f / 32 + 2 * 9.0f / 64, 10.0f / 32 - 2 * 3.0f / 64, 15.0f / 32},
+                   3);
+    /* The vec3 sampler's formula term by term: the same values, rounded. */
+    anim_track v = t;
+    v.path = ANIM_PATH_TRANSLATION;
+    for (int i = 0; i <= 40; i++) {
+        double time = 0.05 * i + 1e-3;
+        anim_vec3 want = anim_track_sample_vec3(&v, time);
+        assert_weights(&t, time, (const float[]){(float)want.x, (float)want.y, (float)want.z}, 3);
+    }
+    /* One target, and a missing out-tangent reads as zero. */
+    static const float one[] = {0, 1, 4, 0, 3, 0}; /* in, value, out per key */
+    anim_track w = test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_CUBICSPLINE, times, 2, one, 6);
+    w.components = 1;
+    /* u = 0.5, dt = 2: 0.5·1 + 0.125·(4·2) + 0.5·3 - 0.125·0 */
+    assert_weights(&w, 1, (const float[]){3.0f}, 1);
+    w.value_count = 5;
+    assert_weights(&w, 2, (const float[]){3.0f}, 1);
+    w.value_count = 4;
+    assert_weights(&w, 2, (const float[]){0.0f}, 1);
+}
+
 /* ---- rotation tracks ---- */
 
 static void fill_quat(float *dst, anim_quat q, double scale)
@@ -610,6 +687,8 @@ int main(void)
         cmocka_unit_test(test_vec3_step_linear),
         cmocka_unit_test(test_vec3_cubic),
         cmocka_unit_test(test_value_fetch_tolerant),
+        cmocka_unit_test(test_weights_step_linear),
+        cmocka_unit_test(test_weights_cubic),
         cmocka_unit_test(test_rotation_linear),
         cmocka_unit_test(test_rotation_step_and_cubic),
         cmocka_unit_test(test_pose_sample_rules),

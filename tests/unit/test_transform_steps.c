@@ -458,6 +458,31 @@ static void prune_reasons(void **state)
     close_example(&f);
 }
 
+/* The clip helpers the steps' messages use: the name of a clip that has
+ * none, and the TRS key total (morph-weight keys not counted). */
+static void clip_message_helpers(void **state)
+{
+    (void)state;
+    static const float t[] = {0.0f, 1.0f, 2.0f};
+    static const float v[9] = {0};
+    anim_track trs[2] = {
+        test_support_track(ANIM_PATH_TRANSLATION, ANIM_INTERP_LINEAR, t, 3, v, 3),
+        test_support_track(ANIM_PATH_SCALE, ANIM_INTERP_STEP, t, 2, v, 2),
+    };
+    anim_track morph = test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, t, 3, v, 3);
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    assert_string_equal(anim_clip_message_name(&clip), "");
+    assert_int_equal(anim_clip_trs_key_count(&clip), 0);
+    clip.name = "walk";
+    clip.tracks = trs;
+    clip.track_count = 2;
+    clip.morph_tracks = &morph;
+    clip.morph_track_count = 1;
+    assert_string_equal(anim_clip_message_name(&clip), "walk");
+    assert_int_equal(anim_clip_trs_key_count(&clip), 5);
+}
+
 /* The rule the lint note and the pruning share. */
 static void constant_rule(void **state)
 {
@@ -479,6 +504,8 @@ static void constant_rule(void **state)
     assert_false(anim_track_is_constant(&c)); /* 0.02 rad */
     assert_false(anim_track_is_constant(&d)); /* a non-zero tangent moves */
     assert_string_equal(anim_interp_label(ANIM_INTERP_CUBICSPLINE), "CubicSpline");
+    assert_string_equal(anim_interp_label(ANIM_INTERP_STEP), "Step");
+    assert_string_equal(anim_interp_label(ANIM_INTERP_LINEAR), "Linear");
     assert_true(fabs(anim_quat_angular_delta(anim_quat_make(0, 0, 0, 1), anim_quat_make(0, 0, 0, -2))) < 1e-12);
 }
 
@@ -495,6 +522,7 @@ int main(void)
         cmocka_unit_test(prune_walk_scaled),
         cmocka_unit_test(prune_reasons),
         cmocka_unit_test(constant_rule),
+        cmocka_unit_test(clip_message_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-/* The vec3 trajectory that constant-track and the three scale checks share
+/* The vec3 trajectory that the three scale checks share
  * (check_vec3_trajectory_of) is the analysis itself, bit for bit, whether
  * it is computed or remembered: for linear, step and cubic tracks, a track
  * the analysis refuses, a second clip, a track outside the clip and a
@@ -21,10 +21,10 @@
 /* The memo's answer equals a fresh analysis, the trajectory's bytes too. */
 static void expect_same(anim_lint_context *ctx, const anim_clip *clip, const anim_track *track)
 {
-    check_vec3_trajectory want, got;
+    anim_vec3_trajectory want, got;
     memset(&want, 0, sizeof want);
     memset(&got, 0, sizeof got);
-    bool ok = check_vec3_trajectory_analyze(track, &want);
+    bool ok = anim_vec3_trajectory_analyze(track, &want);
     assert_int_equal(check_vec3_trajectory_of(ctx, clip, track, &got), ok);
     if (ok)
         assert_memory_equal(&got, &want, sizeof want);

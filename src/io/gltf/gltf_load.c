@@ -138,6 +138,11 @@ static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
 {
     anim_source *src = &asset->source;
     anim_arena *arena = asset->arena;
+    src->base_dir = base_dir ? anim_arena_strdup(arena, base_dir) : NULL;
+    if (base_dir && !src->base_dir) {
+        anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
     src->limits = opts->limits;
     asset->doc.limits = opts->limits;
     if (src->is_glb) {

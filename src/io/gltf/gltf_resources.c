@@ -15,8 +15,8 @@ int anim_asset_resources(const anim_asset *asset, anim_arena *arena, anim_resour
     const anim_doc *doc = &asset->doc;
     size_t cap = 1 + (size_t)src->buffer_count + doc->image_count;
     anim_resource *list = anim_arena_calloc(arena, cap, sizeof *list);
-    const char *base_dir = anim_path_dirname(arena, src->path);
-    if (!list || !base_dir)
+    const char *base_dir = src->base_dir;
+    if (!list)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     uint32_t n = 0;
     list[n++] = (anim_resource){ANIM_RESOURCE_FILE, 0, NULL, src->path};

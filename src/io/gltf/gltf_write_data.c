@@ -227,12 +227,13 @@ int gw_image_bytes(gw *g, uint32_t index, const uint8_t **data, size_t *len, con
         if (!*mime && mlen)
             *mime = anim_arena_strndup(g->b.arena, m, mlen);
     } else if (img->source == ANIM_IMAGE_URI_FILE && img->uri) {
-        char *dir = anim_path_dirname(g->b.arena, g->src->path);
         anim_error e;
         anim_error_clear(&e);
         /* Confined like a buffer URI: embedding reads the file, and a
-         * downloaded asset must not make us read one outside its folder. */
-        char *path = dir ? gltf_resolve_uri_path(g->b.arena, dir, img->uri, true, ctx, &e) : NULL;
+         * downloaded asset must not make us read one outside its folder.
+         * A document from memory without a directory has no files. */
+        char *path =
+            gltf_resolve_uri_path(g->b.arena, g->src->base_dir, img->uri, true, ctx, &e);
         uint8_t *bytes;
         if (!path ||
             anim_read_file(path, anim_limits_get(&g->src->limits, ANIM_LIMIT_FILE), g->b.arena,

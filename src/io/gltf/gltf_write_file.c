@@ -70,6 +70,19 @@ static int plan_sidecar(const anim_asset *asset, uint32_t i, const char *in_dir,
                           ctx, sc->dest);
 }
 
+/* An image named like the output itself would be overwritten by it.
+ * out_spelled is the output spelled as the images are ("{dir}/{name}"). */
+static int check_not_output(const sidecar *sc, uint32_t image, const char *path,
+                            const char *out_spelled, anim_error *err)
+{
+    if (strcmp(sc->dest, out_spelled) == 0 || same_file(sc->dest, path))
+        return anim_error_set(err, ANIM_ERR_USAGE,
+                              "image %u: its file %s is the output itself; choose another output "
+                              "name",
+                              image, sc->dest);
+    return 0;
+}
+
 static int write_sidecars(const anim_asset *asset, const char *path, anim_error *err)
 {
     const anim_doc *doc = &asset->doc;
@@ -80,18 +93,29 @@ static int write_sidecars(const anim_asset *asset, const char *path, anim_error 
         return 0;
     anim_arena *arena = anim_arena_new();
     sidecar *list = arena ? anim_arena_calloc(arena, n, sizeof *list) : NULL;
-    const char *in_dir = arena ? anim_path_dirname(arena, asset->source.path) : NULL;
+    /* NULL for a document from memory without a directory: resolving
+     * its image URIs then fails, naming the image. */
+    const char *in_dir = asset->source.base_dir;
     const char *out_dir = arena ? anim_path_dirname(arena, path) : NULL;
     int rc = -1;
-    if (!list || !in_dir || !out_dir) {
+    if (!list || !out_dir) {
+        anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        goto done;
+    }
+    const char *slash = strrchr(path, '/');
+    const char *out_spelled = anim_arena_printf(arena, "%s/%s", out_dir, slash ? slash + 1 : path);
+    if (!out_spelled) {
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         goto done;
     }
     uint32_t k = 0;
     for (uint32_t i = 0; i < doc->image_count; i++)
-        if (doc->images[i].source == ANIM_IMAGE_URI_FILE && doc->images[i].uri &&
-            plan_sidecar(asset, i, in_dir, out_dir, arena, &list[k++], err))
-            goto done;
+        if (doc->images[i].source == ANIM_IMAGE_URI_FILE && doc->images[i].uri) {
+            if (plan_sidecar(asset, i, in_dir, out_dir, arena, &list[k], err) ||
+                check_not_output(&list[k], i, path, out_spelled, err))
+                goto done;
+            k++;
+        }
     for (k = 0; k < n; k++)
         if (!list[k].skip && anim_write_file_atomic(list[k].dest, list[k].data, list[k].len, err))
             goto done;
