@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "animsmith/config.h"
+#include "animsmith/file_id.h"
 #include "animsmith/gltf.h"
 #include "animsmith/gltf_write.h"
 #include "animsmith/path.h"
@@ -161,26 +162,11 @@ static int parse_args(int argc, char **argv, transform_args *a)
     return 0;
 }
 
-typedef struct file_id {
-    bool exists;
-    dev_t dev;
-    ino_t ino;
-} file_id;
-
-static file_id identify(const char *path)
-{
-    struct stat st;
-    file_id id = {false, 0, 0};
-    if (path && stat(path, &st) == 0)
-        id = (file_id){true, st.st_dev, st.st_ino};
-    return id;
-}
-
 /* The output may not be the input, one of its buffer or image files, or
  * the contract: writing it would change what the command read. */
 static int check_destination(const anim_asset *asset, const anim_config *cfg, const char *out)
 {
-    file_id target = identify(out);
+    anim_file_id target = anim_file_identify(out);
     if (!target.exists)
         return 0;
     anim_arena *arena = anim_arena_new();
@@ -194,8 +180,8 @@ static int check_destination(const anim_asset *asset, const anim_config *cfg, co
     }
     int rc = 0;
     for (uint32_t i = 0; i < n && rc == 0; i++) {
-        file_id id = identify(list[i].path);
-        if (!id.exists || id.dev != target.dev || id.ino != target.ino)
+        anim_file_id id = anim_file_identify(list[i].path);
+        if (!anim_file_id_same(id, target))
             continue;
         if (list[i].kind == ANIM_RESOURCE_FILE)
             rc = cli_operator_error("%s: the output is the input file; write to another path",
@@ -206,8 +192,8 @@ static int check_destination(const anim_asset *asset, const anim_config *cfg, co
                                     out, list[i].kind == ANIM_RESOURCE_BUFFER ? "buffer" : "image",
                                     list[i].index, list[i].path);
     }
-    file_id config = identify(cfg->path);
-    if (rc == 0 && config.exists && config.dev == target.dev && config.ino == target.ino)
+    anim_file_id config = anim_file_identify(cfg->path);
+    if (rc == 0 && anim_file_id_same(config, target))
         rc = cli_operator_error("%s: the output is the config %s; write to another path", out,
                                 cfg->path);
     anim_arena_free(arena);

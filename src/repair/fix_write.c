@@ -10,65 +10,18 @@
  * by device and inode, so every spelling and link is caught) other than
  * the one an in-place fix rewrites: an output beside the input must never
  * overwrite the input's .bin, which would silently change the input too. */
-#define _XOPEN_SOURCE 700 /* realpath */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
 #include "animsmith/atomic_write.h"
+#include "animsmith/file_id.h"
 #include "animsmith/path.h"
 #include "animsmith/resources.h"
 #include "repair/fix_internal.h"
 
 
-
-/* A file's identity: two names of one file (hard links, symlinks, "./x",
- * "a/../x", absolute and relative spellings) have the same device and
- * inode. */
-typedef struct file_id {
-    bool exists;
-    dev_t dev;
-    ino_t ino;
-} file_id;
-
-static file_id identify(const char *path)
-{
-    struct stat st;
-    file_id id = {false, 0, 0};
-    if (path && stat(path, &st) == 0)
-        id = (file_id){true, st.st_dev, st.st_ino};
-    return id;
-}
-
-static bool same_id(file_id a, file_id b)
-{
-    return a.exists && b.exists && a.dev == b.dev && a.ino == b.ino;
-}
-
-/* The directory resolved to its real path plus the last component, so two
- * spellings of a file that does not exist yet still compare equal. NULL
- * when the directory does not resolve. */
-static char *canonical_name(anim_arena *arena, const char *path)
-{
-    char *dir = anim_path_dirname(arena, path);
-    char *real = dir ? realpath(dir, NULL) : NULL;
-    if (!real)
-        return NULL;
-    const char *slash = strrchr(path, '/');
-    char *name = anim_arena_printf(arena, "%s/%s", real, slash ? slash + 1 : path);
-    free(real);
-    return name;
-}
-
-/* Same path, or two names of one file (existing or about to be). */
-static bool same_file(anim_arena *arena, const char *a, const char *b)
-{
-    if (strcmp(a, b) == 0 || same_id(identify(a), identify(b)))
-        return true;
-    const char *ca = canonical_name(arena, a), *cb = canonical_name(arena, b);
-    return ca && cb && strcmp(ca, cb) == 0;
-}
 
 static bool is_directory(const char *path)
 {
@@ -79,7 +32,7 @@ static bool is_directory(const char *path)
 /* The input's own files, each with its identity. */
 typedef struct input_files {
     anim_resource *list;
-    file_id *ids;
+    anim_file_id *ids;
     uint32_t count;
 } input_files;
 
@@ -91,7 +44,7 @@ static int list_input_files(const anim_fix *fix, input_files *in, anim_error *er
     if (!in->ids)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     for (uint32_t i = 0; i < in->count; i++)
-        in->ids[i] = identify(in->list[i].path);
+        in->ids[i] = anim_file_identify(in->list[i].path);
     return 0;
 }
 
@@ -107,10 +60,10 @@ static int list_input_files(const anim_fix *fix, input_files *in, anim_error *er
 static int check_overwrite(const input_files *in, const char *target, uint32_t b,
                            const char *uri, const char *out_path, bool in_place, anim_error *err)
 {
-    file_id t = identify(target);
+    anim_file_id t = anim_file_identify(target);
     for (uint32_t i = 0; t.exists && i < in->count; i++) {
         const anim_resource *r = &in->list[i];
-        if (!same_id(t, in->ids[i]))
+        if (!anim_file_id_same(t, in->ids[i]))
             continue;
         if (b == MAIN_FILE && r->kind == ANIM_RESOURCE_FILE) {
             if (in_place)
@@ -180,7 +133,7 @@ static int check_sidecar(const anim_fix *fix, const input_files *in, uint32_t b,
     if (check_overwrite(in, dest, b, buf->uri, out_path, in_place, err))
         return -1;
     /* Not yet a file of the input, but about to be the output itself. */
-    if (same_file(fix->arena, dest, out_path))
+    if (anim_same_file(fix->arena, dest, out_path))
         return anim_error_set(err, ANIM_ERR_USAGE,
                               "%s: buffer %u (uri \"%s\") would be written over %s", out_path, b,
                               buf->uri, dest);
@@ -201,7 +154,7 @@ static int check_shared_files(const anim_fix *fix, const char **dests, anim_erro
     const anim_source *src = &fix->asset->source;
     for (uint32_t a = 0; a < src->buffer_count; a++)
         for (uint32_t b = a + 1; dests[a] && b < src->buffer_count; b++)
-            if (dests[b] && same_file(fix->arena, dests[a], dests[b]) &&
+            if (dests[b] && anim_same_file(fix->arena, dests[a], dests[b]) &&
                 (src->buffers[a].data_length != src->buffers[b].data_length ||
                  memcmp(fix->buffers[a], fix->buffers[b], src->buffers[a].data_length) != 0))
                 return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
@@ -239,7 +192,7 @@ static const char **plan_write(const anim_fix *fix, const char *out_path, bool i
                                anim_error *err)
 {
     const anim_source *src = &fix->asset->source;
-    if (in_place && !same_file(fix->arena, out_path, src->path)) {
+    if (in_place && !anim_same_file(fix->arena, out_path, src->path)) {
         anim_error_set(err, ANIM_ERR_USAGE, "%s: an in-place fix must write to the input %s",
                        out_path, src->path);
         return NULL;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "animsmith/atomic_write.h"
+#include "animsmith/file_id.h"
 #include "animsmith/gltf_write.h"
 #include "animsmith/path.h"
 #include "io/gltf/gltf_internal.h"
@@ -22,13 +23,6 @@ typedef struct sidecar {
     size_t len;
     bool skip; /* already there */
 } sidecar;
-
-static bool same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
-}
 
 static int plan_sidecar(const anim_asset *asset, uint32_t i, const char *in_dir,
                         const char *out_dir, anim_arena *arena, sidecar *sc, anim_error *err)
@@ -41,7 +35,7 @@ static int plan_sidecar(const anim_asset *asset, uint32_t i, const char *in_dir,
     if (!sc->dest)
         return -1;
     uint8_t *bytes;
-    if (same_file(from, sc->dest)) {
+    if (anim_same_file(arena, from, sc->dest)) {
         sc->skip = true;
         return 0;
     }
@@ -70,12 +64,11 @@ static int plan_sidecar(const anim_asset *asset, uint32_t i, const char *in_dir,
                           ctx, sc->dest);
 }
 
-/* An image named like the output itself would be overwritten by it.
- * out_spelled is the output spelled as the images are ("{dir}/{name}"). */
-static int check_not_output(const sidecar *sc, uint32_t image, const char *path,
-                            const char *out_spelled, anim_error *err)
+/* An image named like the output itself would be overwritten by it. */
+static int check_not_output(anim_arena *arena, const sidecar *sc, uint32_t image,
+                            const char *path, anim_error *err)
 {
-    if (strcmp(sc->dest, out_spelled) == 0 || same_file(sc->dest, path))
+    if (anim_same_file(arena, sc->dest, path))
         return anim_error_set(err, ANIM_ERR_USAGE,
                               "image %u: its file %s is the output itself; choose another output "
                               "name",
@@ -102,17 +95,11 @@ static int write_sidecars(const anim_asset *asset, const char *path, anim_error 
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         goto done;
     }
-    const char *slash = strrchr(path, '/');
-    const char *out_spelled = anim_arena_printf(arena, "%s/%s", out_dir, slash ? slash + 1 : path);
-    if (!out_spelled) {
-        anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-        goto done;
-    }
     uint32_t k = 0;
     for (uint32_t i = 0; i < doc->image_count; i++)
         if (doc->images[i].source == ANIM_IMAGE_URI_FILE && doc->images[i].uri) {
             if (plan_sidecar(asset, i, in_dir, out_dir, arena, &list[k], err) ||
-                check_not_output(&list[k], i, path, out_spelled, err))
+                check_not_output(arena, &list[k], i, path, err))
                 goto done;
             k++;
         }
