@@ -101,7 +101,7 @@ static int parse_value(transform_args *a, const char *flag, const char *v)
         return parse_slice(a, v);
     if (!strcmp(flag, "--hold-extend")) {
         a->hold = true;
-        return parse_number(flag, v, 0.0, false, 1e6, "seconds >= 0", &a->hold_s);
+        return parse_number(flag, v, 0.0, true, 1e6, "seconds in (0, 1000000]", &a->hold_s);
     }
     if (!strcmp(flag, "--fps"))
         return parse_number(flag, v, 0.0, true, 1000.0, "a frame rate in (0, 1000]", &a->fps);
@@ -111,7 +111,8 @@ static int parse_value(transform_args *a, const char *flag, const char *v)
                             &a->resample_fps);
     }
     a->reduce = true;
-    return parse_number(flag, v, 0.0, false, 1e6, "a distance in metres >= 0", &a->reduce_m);
+    return parse_number(flag, v, 0.0, false, 1e6, "a distance in metres in [0, 1000000]",
+                        &a->reduce_m);
 }
 
 static int parse_args(int argc, char **argv, transform_args *a)
@@ -200,6 +201,16 @@ static int check_destination(const anim_asset *asset, const anim_config *cfg, co
     return rc;
 }
 
+static uint32_t keyed_tracks(const anim_clip *clip)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < clip->track_count; i++)
+        n += clip->tracks[i].key_count > 0;
+    for (uint32_t i = 0; i < clip->morph_track_count; i++)
+        n += clip->morph_tracks[i].key_count > 0;
+    return n;
+}
+
 static int edit_clip(const transform_args *a, anim_asset *asset, anim_doc *doc, anim_clip *clip,
                      const anim_config *cfg, const anim_rig_resolution *rig, anim_strbuf *msg,
                      anim_error *err)
@@ -252,8 +263,16 @@ static int edit_clips(const transform_args *a, anim_asset *asset, anim_doc *doc,
     for (uint32_t c = 0; c < doc->clip_count; c++) {
         if (a->clip && strcmp(clips[c].name, a->clip) != 0)
             continue;
+        uint32_t keyed = keyed_tracks(&clips[c]);
         if (edit_clip(a, asset, doc, &clips[c], cfg, &rig, msg, &err))
             return cli_operator_error("%s", err.message), -1;
+        /* An edit that empties a clip the user chose would drop it from
+         * the file: refused, not written. */
+        if (keyed > 0 && keyed_tracks(&clips[c]) == 0)
+            return cli_operator_error("clip '%s': the edit leaves no key (a --slice window "
+                                      "holding none?); nothing written",
+                                      clips[c].name),
+                   -1;
         edited++;
     }
     return edited;

@@ -6,6 +6,8 @@
  * re-pinned to the last retained key. Anything else is reported as
  * skipped, never refused: the flag asks for a narrow mechanical edit and
  * declining it is a result. */
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "animsmith/measure_loop.h"
@@ -39,15 +41,41 @@ static void drop_keys(anim_track *t, uint32_t n)
     t->value_count = values < t->value_count ? t->value_count - (uint32_t)values : 0u;
 }
 
-/* A morph channel's keys after the new duration: the trailing run of keys
- * later than it (on a non-increasing timeline an earlier key after a
- * later one ends the run; such a channel is invalid anyway). */
-static uint32_t keys_after(const anim_track *t, double duration)
+/* Whether morph channel t can lose the same closing run: it must be keyed
+ * on the clip's authored timeline (track 0's) and its last n keys must
+ * repeat its key 0, as the analysis requires of the moving TRS tracks;
+ * otherwise cutting it would change the weights it plays. A channel that
+ * ends by the new duration is untouched and fine. NULL when it can, else
+ * the reason to skip. */
+static const char *morph_refusal(const anim_clip *clip, const anim_track *t, uint32_t n,
+                                 double duration, char *buf, size_t cap, uint32_t index)
 {
-    uint32_t n = 0;
-    while (n < t->key_count && (double)t->times[t->key_count - 1 - n] > duration)
-        n++;
-    return n;
+    if (t->key_count == 0 || (double)t->times[t->key_count - 1] <= duration)
+        return NULL;
+    const anim_track *ref = &clip->tracks[0];
+    if (t->key_count != ref->key_count ||
+        memcmp(t->times, ref->times, (size_t)t->key_count * sizeof *t->times) != 0) {
+        snprintf(buf, cap, "morph-weight track %u does not share the authored timeline", index);
+        return buf;
+    }
+    uint32_t per = t->interp == ANIM_INTERP_CUBICSPLINE ? 3u : 1u;
+    uint32_t mid = per == 3u ? 1u : 0u;
+    if (t->value_count != t->key_count * per) {
+        snprintf(buf, cap, "morph-weight track %u has invalid value storage", index);
+        return buf;
+    }
+    const float *first = t->values + (size_t)mid * t->components;
+    for (uint32_t k = t->key_count - n; k < t->key_count; k++) {
+        const float *v = t->values + ((size_t)k * per + mid) * t->components;
+        for (uint32_t c = 0; c < t->components; c++)
+            if (!(fabs((double)v[c] - (double)first[c]) <= ANIM_DUP_ENDPOINT_VEC_TOL)) {
+                snprintf(buf, cap,
+                         "morph-weight track %u does not repeat its first key at the endpoint",
+                         index);
+                return buf;
+            }
+    }
+    return NULL;
 }
 
 int anim_transform_drop_endpoint(anim_arena *arena, anim_clip *clip, bool declared_loop,
@@ -70,10 +98,22 @@ int anim_transform_drop_endpoint(anim_arena *arena, anim_clip *clip, bool declar
         skipped(msg, clip, "no mechanically removable repeated endpoint");
         return 0;
     }
+    char buf[128];
+    for (uint32_t i = 0; i < clip->morph_track_count; i++) {
+        const char *why_not = morph_refusal(clip, &clip->morph_tracks[i], dup.removed_keys,
+                                            dup.duration_after, buf, sizeof buf, i);
+        if (why_not) {
+            skipped(msg, clip, why_not);
+            return 0;
+        }
+    }
     for (uint32_t i = 0; i < clip->track_count; i++)
         drop_keys(&clip->tracks[i], dup.removed_keys);
     for (uint32_t i = 0; i < clip->morph_track_count; i++)
-        drop_keys(&clip->morph_tracks[i], keys_after(&clip->morph_tracks[i], dup.duration_after));
+        if (clip->morph_tracks[i].key_count &&
+            (double)clip->morph_tracks[i].times[clip->morph_tracks[i].key_count - 1] >
+                dup.duration_after)
+            drop_keys(&clip->morph_tracks[i], dup.removed_keys);
     clip->duration_s = dup.duration_after;
     anim_clip_refresh_max_keys(clip);
 

@@ -2,9 +2,10 @@
  * appending, on every keyed track (TRS and morph), a copy of its last key
  * at last + SECONDS (binary32 arithmetic, the precision of key times). A
  * cubic track's last out-tangent is zeroed and the new key gets zero
- * tangents, so the curve arrives flat and stays flat. SECONDS is not
- * validated: a negative or NaN hold makes an invalid timeline, which
- * lint then reports. */
+ * tangents, so the curve arrives flat and stays flat. A hold that does
+ * not move a track's last key time forward in binary32 (zero, negative,
+ * NaN, or smaller than one step of f32 time there) is refused: it would
+ * write two keys at one time, which no reader accepts. */
 #include <string.h>
 
 #include "animsmith/numfmt.h"
@@ -26,6 +27,11 @@ static int hold_track(anim_arena *arena, anim_track *t, float hold, float *end, 
     memcpy(times, t->times, (size_t)t->key_count * sizeof *times);
     times[t->key_count] = t->times[last] + hold;
     *end = times[t->key_count];
+    if (!(times[t->key_count] > t->times[last]))
+        return anim_error_set(err, ANIM_ERR_USAGE,
+                              "a hold of %.9gs does not move the last key at %.9gs forward in "
+                              "single precision",
+                              (double)hold, (double)t->times[last]);
 
     size_t old_floats = (size_t)t->value_count * width;
     if (old_floats)
@@ -56,8 +62,10 @@ int anim_transform_hold_extend(anim_arena *arena, anim_clip *clip, double second
     for (uint32_t i = 0; i < clip->track_count; i++) {
         if (clip->tracks[i].key_count == 0)
             continue;
-        if (hold_track(arena, &clip->tracks[i], hold, &end, err))
+        if (hold_track(arena, &clip->tracks[i], hold, &end, err)) {
+            anim_error_prefix(err, "clip '%s' track %u", anim_clip_message_name(clip), i);
             return -1;
+        }
         if ((double)end > duration) /* a NaN end leaves the duration alone */
             duration = end;
     }
@@ -65,8 +73,11 @@ int anim_transform_hold_extend(anim_arena *arena, anim_clip *clip, double second
      * duration is the TRS tracks'. */
     for (uint32_t i = 0; i < clip->morph_track_count; i++)
         if (clip->morph_tracks[i].key_count > 0 &&
-            hold_track(arena, &clip->morph_tracks[i], hold, &end, err))
+            hold_track(arena, &clip->morph_tracks[i], hold, &end, err)) {
+            anim_error_prefix(err, "clip '%s' morph-weight track %u", anim_clip_message_name(clip),
+                              i);
             return -1;
+        }
     clip->duration_s = duration;
     anim_clip_refresh_max_keys(clip);
 

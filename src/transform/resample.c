@@ -37,10 +37,35 @@ static double end_tolerance(float end)
     return ulps2 > RESAMPLE_END_TOLERANCE ? ulps2 : RESAMPLE_END_TOLERANCE;
 }
 
+/* Where the grid ends: the clip's duration, or a morph-weight track's
+ * last key when one runs longer (the duration comes from the TRS tracks,
+ * and a clip of morph weights alone has duration 0). */
+static double clip_end(const anim_clip *clip)
+{
+    double end = clip->duration_s;
+    for (uint32_t i = 0; i < clip->morph_track_count; i++) {
+        const anim_track *t = &clip->morph_tracks[i];
+        if (t->key_count && isfinite(t->times[t->key_count - 1]) &&
+            (double)t->times[t->key_count - 1] > end)
+            end = (double)t->times[t->key_count - 1];
+    }
+    return end;
+}
+
+/* Keys over every track, morph weights included (the message counts what
+ * was resampled). */
+static uint64_t all_keys(const anim_clip *clip)
+{
+    uint64_t keys = anim_clip_trs_key_count(clip);
+    for (uint32_t i = 0; i < clip->morph_track_count; i++)
+        keys += clip->morph_tracks[i].key_count;
+    return keys;
+}
+
 /* The grid key count, refusing work bounds before anything is allocated. */
 static int grid_count(const anim_clip *clip, double fps, uint32_t *count, anim_error *err)
 {
-    double d = clip->duration_s;
+    double d = clip_end(clip);
     double last = floor(d * fps + 1e-6);
     /* One more key when the grid stops short of the end; counted up front
      * so the bound covers what is written. */
@@ -84,7 +109,7 @@ static int build_grid(anim_arena *arena, const anim_clip *clip, double fps, cons
                               anim_clip_message_name(clip));
     for (uint32_t k = 0; k < n; k++)
         times[k] = (float)((double)k / fps);
-    float end = (float)clip->duration_s;
+    float end = (float)clip_end(clip);
     if ((double)times[n - 1] >= (double)end - end_tolerance(end))
         times[n - 1] = end;
     else
@@ -191,7 +216,7 @@ int anim_transform_resample(anim_arena *arena, const anim_doc *doc, anim_clip *c
     uint32_t n = 0;
     if (build_grid(arena, clip, fps, &times, &n, err))
         return -1;
-    uint64_t before = anim_clip_trs_key_count(clip);
+    uint64_t before = all_keys(clip);
     for (uint32_t i = 0; i < clip->track_count; i++)
         if (resample_track(arena, clip, &clip->tracks[i], "track", i, times, n, err))
             return -1;
@@ -204,6 +229,6 @@ int anim_transform_resample(anim_arena *arena, const anim_doc *doc, anim_clip *c
     anim_strbuf_put_f64_plain(msg, fps);
     anim_strbuf_printf(msg, " fps: %u track(s), %llu -> %llu key(s)\n",
                        clip->track_count + clip->morph_track_count, (unsigned long long)before,
-                       (unsigned long long)anim_clip_trs_key_count(clip));
+                       (unsigned long long)all_keys(clip));
     return 0;
 }

@@ -83,6 +83,13 @@ static int slice_track(anim_arena *arena, anim_track *t, const window *w, anim_e
     t->key_count = kept;
     t->values = values;
     t->value_count = elems;
+    /* A cubic spline needs two keys; a lone key left by a narrow window is
+     * its value alone, held: a LINEAR key plays exactly that. */
+    if (t->interp == ANIM_INTERP_CUBICSPLINE && kept == 1 && elems == 3) {
+        memmove(values, values + elem_floats, elem_floats * sizeof *values);
+        t->interp = ANIM_INTERP_LINEAR;
+        t->value_count = 1;
+    }
     return 0;
 }
 

@@ -38,6 +38,14 @@ img["uri"] = "tex.jpg"
 json.dump(doc, open(f"{d}/man.gltf", "w"))
 doc["images"][0]["uri"] = "../tex.jpg"
 json.dump(doc, open(f"{d}/escape.gltf", "w"))
+# Two images, the second in a subfolder.
+import os
+os.makedirs(f"{d}/maps", exist_ok=True)
+open(f"{d}/maps/b.jpg", "wb").write(data)
+doc["images"][0]["uri"] = "tex.jpg"
+doc["images"].append({"uri": "maps/b.jpg"})
+doc["textures"].append({"source": 1})
+json.dump(doc, open(f"{d}/two.gltf", "w"))
 PY
 
 "$bin" transform "$tmp/in/man.gltf" -o "$tmp/out/man.gltf" >/dev/null
@@ -73,6 +81,17 @@ mkdir -p "$tmp/named"
 code=$?
 check "an output named like an image it carries is refused" \
     '[[ $code == 2 && ! -e $tmp/named/tex.jpg ]] && grep -q "is the output itself" "$tmp/err"'
+
+mkdir -p "$tmp/sub"
+"$bin" transform "$tmp/in/two.gltf" -o "$tmp/sub/two.gltf" >/dev/null
+check "an image in a subfolder gets its folder beside the output" \
+    'cmp -s "$tmp/in/maps/b.jpg" "$tmp/sub/maps/b.jpg" && cmp -s "$tmp/in/tex.jpg" "$tmp/sub/tex.jpg"'
+mkdir -p "$tmp/blocked"
+printf 'x' >"$tmp/blocked/maps"
+"$bin" transform "$tmp/in/two.gltf" -o "$tmp/blocked/two.gltf" >/dev/null 2>"$tmp/err"
+code=$?
+check "a write that fails part way leaves no file it created" \
+    '[[ $code == 2 && ! -e $tmp/blocked/tex.jpg && ! -e $tmp/blocked/two.gltf && $(cat "$tmp/blocked/maps") == x ]]'
 
 "$bin" transform "$tmp/in/escape.gltf" -o "$tmp/out/escape.glb" >/dev/null 2>"$tmp/err"
 code=$?

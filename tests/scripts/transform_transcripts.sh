@@ -12,6 +12,7 @@ set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
 script_dirs "$@"
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp "$src"/examples/assets/*.glb "$src"/examples/walk.animsmith.toml "$tmp"/
@@ -52,6 +53,9 @@ run() {
     run transform clip.glb -o x.glb --slice 1:0.5
     run transform clip.glb -o x.glb --hold-extend 1 --drop-duplicate-loop-endpoint
     run transform clip.glb -o x.glb --resample 0
+    run transform clip.glb -o x.glb --hold-extend 0
+    run transform clip.glb -o x.glb --hold-extend 1e-9
+    run transform clip.glb -o x.glb --slice 0.1:0.11
     run transform clip.glb --slice 0:1
 } >transcript 2>&1
 [[ -n ${TRANSFORM_GOLDEN_OUT:-} ]] && cp transcript "$TRANSFORM_GOLDEN_OUT"
@@ -92,7 +96,7 @@ else
 fi
 # Every file written above passes the Khronos glTF-Validator.
 # shellcheck source=lib/gltf_validator.sh
-. "$(dirname "$0")/lib/gltf_validator.sh"
+. "$here/lib/gltf_validator.sh"
 if gltf_validator_find; then
     for f in sliced held compact open anchored dense small ring a.glb a.gltf; do
         [[ $f == *.* ]] || f=$f.glb

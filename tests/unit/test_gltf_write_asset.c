@@ -594,6 +594,17 @@ static void test_extensions_and_extras(void **state)
     expect_refused(in, ANIM_ERR_UNSUPPORTED, "EXT_mesh_gpu_instancing");
     anim_asset_free(in);
 
+    /* Used without being declared: the data is still there, so it is
+     * refused the same, naming the object. */
+    static const char undeclared[] =
+        "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"name\":\"n\",\"extensions\":"
+        "{\"EXT_mesh_gpu_instancing\":{\"attributes\":{\"TRANSLATION\":3}}},"
+        "\"extras\":{\"extensions\":{\"mine\":1}}}]}";
+    in = test_support_load_gltf(undeclared, sizeof undeclared - 1, "in.gltf");
+    assert_non_null(in);
+    expect_refused(in, ANIM_ERR_UNSUPPORTED, "nodes 0: extension \"EXT_mesh_gpu_instancing\"");
+    anim_asset_free(in);
+
     in = load_extension_doc("\"KHR_materials_emissive_strength\",\"KHR_texture_transform\"");
     for (int f = 0; f < 2; f++) {
         anim_asset *out = write_reload(in, NULL, FORMATS[f], NULL, NULL);

@@ -275,9 +275,38 @@ static void test_morph_weights(void **state)
     }
     assert_int_equal(morph[1].interp, ANIM_INTERP_LINEAR);
     assert_int_equal(morph[1].value_count, 5);
-    test_support_expect_str(msg.data, "  resampled 'a' at 4 fps: 3 track(s), 2 -> 5 key(s)\n");
+    test_support_expect_str(msg.data, "  resampled 'a' at 4 fps: 3 track(s), 6 -> 15 key(s)\n");
     anim_strbuf_free(&msg);
     anim_asset_free(a);
+}
+
+/* A clip of morph weights alone has no TRS duration: the grid still runs
+ * to the end of its weights (AnimatedMorphCube's shape). */
+static void test_morph_only_clip(void **state)
+{
+    (void)state;
+    anim_arena *arena = anim_arena_new();
+    static const float times[3] = {0.0f, 0.5f, 1.0f};
+    static const float w[3] = {0.0f, 1.0f, 0.0f};
+    anim_track morph = test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, times, 3, w, 3);
+    morph.components = 1;
+    anim_clip clip;
+    memset(&clip, 0, sizeof clip);
+    clip.name = "shape";
+    clip.morph_tracks = &morph;
+    clip.morph_track_count = 1;
+    anim_doc doc;
+    memset(&doc, 0, sizeof doc);
+    anim_strbuf msg = ANIM_STRBUF_INIT;
+    anim_error err;
+    anim_error_clear(&err);
+    assert_int_equal(anim_transform_resample(arena, &doc, &clip, 4.0, &msg, &err), 0);
+    static const float want[5] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
+    expect_times(&morph, want, 5);
+    assert_true(morph.values[1] == 0.5f && morph.values[2] == 1.0f && morph.values[4] == 0.0f);
+    test_support_expect_str(msg.data, "  resampled 'shape' at 4 fps: 1 track(s), 3 -> 5 key(s)\n");
+    anim_strbuf_free(&msg);
+    anim_arena_free(arena);
 }
 
 static void expect_refusal(anim_asset *a, double fps, const char *want_part)
@@ -329,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_grid_snaps_within_tolerance),
         cmocka_unit_test(test_single_key_stays),
         cmocka_unit_test(test_morph_weights),
+        cmocka_unit_test(test_morph_only_clip),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

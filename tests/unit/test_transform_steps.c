@@ -201,6 +201,18 @@ static void slice_cubic_and_morph(void **state)
     clip.morph_track_count = 1;
     assert_int_equal(anim_transform_slice(arena, &clip, 0.25, 0.5, 30.0, &msg, &err), 0);
     assert_int_equal(clip.morph_track_count, 0);
+
+    /* A window holding one cubic key: a spline needs two, so the key is
+     * kept as its value alone, LINEAR. */
+    anim_track lone[1] = {
+        test_support_track(ANIM_PATH_SCALE, ANIM_INTERP_CUBICSPLINE, t, 5, cubic, 15)};
+    anim_clip one = make_clip("one", lone, 1, 1.0);
+    anim_strbuf_reset(&msg);
+    assert_int_equal(anim_transform_slice(arena, &one, 0.5, 0.51, 30.0, &msg, &err), 0);
+    assert_int_equal(one.tracks[0].key_count, 1);
+    assert_int_equal(one.tracks[0].interp, ANIM_INTERP_LINEAR);
+    assert_int_equal(one.tracks[0].value_count, 1);
+    expect_elements(&one.tracks[0], 0, cubic, 7, 1); /* key 2's value (element 7) */
     anim_strbuf_free(&msg);
     anim_arena_free(arena);
 }
@@ -309,8 +321,9 @@ static void drop_endpoint_walk(void **state)
     close_example(&f);
 }
 
-/* The analysis error text is the reason; cubic runs go as whole triplets
- * and morph channels lose their keys past the new duration. */
+/* The analysis error text is the reason; cubic runs go as whole triplets;
+ * a morph channel past the new duration loses the same run only when it
+ * is on the clip's timeline and closes like the TRS tracks. */
 static void drop_endpoint_cubic_morph_and_errors(void **state)
 {
     (void)state;
@@ -334,14 +347,42 @@ static void drop_endpoint_cubic_morph_and_errors(void **state)
     anim_clip clip = make_clip("pulse", tracks, 1, 1.0);
     clip.morph_tracks = &morph;
     clip.morph_track_count = 1;
+    /* A morph ramp on its own timeline past the new duration: cutting it
+     * would change the weights it plays, so the step skips. */
+    anim_strbuf_reset(&msg);
+    assert_int_equal(anim_transform_drop_endpoint(arena, &clip, true, &msg, &err), 0);
+    assert_string_equal(msg.data, "  duplicate-loop-endpoint skipped 'pulse': morph-weight track 0 "
+                                  "does not share the authored timeline\n");
+    assert_int_equal(clip.tracks[0].key_count, 3);
+    assert_int_equal(clip.morph_tracks[0].key_count, 5);
+
+    /* On the clip's timeline but not closing: skipped too. */
+    static const float ramp[3] = {0.0f, 0.5f, 1.0f};
+    anim_track open_morph =
+        test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, t, 3, ramp, 3);
+    open_morph.components = 1;
+    clip.morph_tracks = &open_morph;
+    anim_strbuf_reset(&msg);
+    assert_int_equal(anim_transform_drop_endpoint(arena, &clip, true, &msg, &err), 0);
+    assert_string_equal(msg.data, "  duplicate-loop-endpoint skipped 'pulse': morph-weight track 0 "
+                                  "does not repeat its first key at the endpoint\n");
+    assert_int_equal(clip.tracks[0].key_count, 3);
+
+    /* On the clip's timeline and closing like the TRS tracks: the same run
+     * goes from it. */
+    static const float closing[3] = {0.25f, 0.75f, 0.25f};
+    anim_track closed_morph =
+        test_support_track(ANIM_PATH_WEIGHTS, ANIM_INTERP_LINEAR, t, 3, closing, 3);
+    closed_morph.components = 1;
+    clip.morph_tracks = &closed_morph;
     anim_strbuf_reset(&msg);
     assert_int_equal(anim_transform_drop_endpoint(arena, &clip, true, &msg, &err), 0);
     assert_string_equal(msg.data, "  dropped duplicate loop endpoint 'pulse': 1 key(s) per track, "
                                   "duration 1.000000s -> 0.500000s (open cycle)\n");
     assert_int_equal(clip.tracks[0].key_count, 2);
     assert_int_equal(clip.tracks[0].value_count, 6);
-    assert_int_equal(clip.morph_tracks[0].key_count, 3);
-    assert_int_equal(clip.morph_tracks[0].value_count, 3);
+    assert_int_equal(clip.morph_tracks[0].key_count, 2);
+    assert_int_equal(clip.morph_tracks[0].value_count, 2);
     assert_true(clip.duration_s == 0.5);
 
     /* A track that does not share track 0's timeline. */

@@ -32,6 +32,48 @@ static bool extension_carried(const char *name, size_t len)
     return false;
 }
 
+static int refuse_extension(gw *g, const char *where, const char *name, size_t len)
+{
+    return gw_fail(g, ANIM_ERR_UNSUPPORTED,
+                   "%s \"%.*s\": writing this extension is not supported (its data could refer "
+                   "to nodes, accessors or buffer views the writer renumbers)",
+                   where, (int)len, name);
+}
+
+/* Every "extensions" object inside v (extras excepted: user data may use
+ * the word) names only carried extensions, declared or not: a file that
+ * uses one without declaring it is still read, and its data copied. */
+static int check_used_in(gw *g, const anim_json_value *v, const char *where, int depth)
+{
+    if (depth > GOUT_MAX_COPY_DEPTH)
+        return 0; /* the copy refuses such nesting itself */
+    if (v->type == ANIM_JSON_ARRAY) {
+        for (size_t i = 0; i < anim_json_count(v); i++)
+            if (check_used_in(g, anim_json_item(v, i), where, depth + 1))
+                return -1;
+        return 0;
+    }
+    if (v->type != ANIM_JSON_OBJECT)
+        return 0;
+    for (size_t i = 0; i < anim_json_count(v); i++) {
+        const anim_json_member *m = anim_json_member_at(v, i);
+        size_t n = anim_json_key_len(m);
+        if (n == 6 && memcmp(m->key, "extras", 6) == 0)
+            continue;
+        if (n == 10 && memcmp(m->key, "extensions", 10) == 0 &&
+            m->value.type == ANIM_JSON_OBJECT) {
+            for (size_t e = 0; e < anim_json_count(&m->value); e++) {
+                const anim_json_member *x = anim_json_member_at(&m->value, e);
+                if (!extension_carried(x->key, anim_json_key_len(x)))
+                    return refuse_extension(g, where, x->key, anim_json_key_len(x));
+            }
+        }
+        if (check_used_in(g, &m->value, where, depth + 1))
+            return -1;
+    }
+    return 0;
+}
+
 static int check_extensions(gw *g)
 {
     static const char *const keys[] = {"extensionsUsed", "extensionsRequired"};
@@ -39,16 +81,34 @@ static int check_extensions(gw *g)
         const anim_json_value *list = gw_source_array(g, keys[k]);
         for (size_t i = 0; list && i < anim_json_count(list); i++) {
             const anim_json_value *v = anim_json_item(list, i);
-            if (v->type != ANIM_JSON_STRING)
-                continue;
-            if (!extension_carried(anim_json_string(v), anim_json_string_len(v)))
-                return gw_fail(g, ANIM_ERR_UNSUPPORTED,
-                               "%s[%zu] = \"%.*s\": writing this extension is not supported (its "
-                               "data could refer to nodes, accessors or buffer views the writer "
-                               "renumbers)",
-                               keys[k], i, (int)anim_json_string_len(v), anim_json_string(v));
+            char where[48];
+            snprintf(where, sizeof where, "%s[%zu] =", keys[k], i);
+            if (v->type == ANIM_JSON_STRING &&
+                !extension_carried(anim_json_string(v), anim_json_string_len(v)))
+                return refuse_extension(g, where, anim_json_string(v), anim_json_string_len(v));
         }
     }
+    /* The objects the writer copies (accessors and views are rebuilt, and
+     * animations keep only extras and extensions of their own). */
+    static const char *const copied[] = {"nodes",    "meshes",  "skins",   "materials",
+                                         "textures", "images",  "samplers", "cameras",
+                                         "scenes",   "animations"};
+    for (size_t k = 0; k < sizeof copied / sizeof *copied; k++) {
+        const anim_json_value *list = gw_source_array(g, copied[k]);
+        for (size_t i = 0; list && i < anim_json_count(list); i++) {
+            char where[64];
+            snprintf(where, sizeof where, "%s %zu: extension", copied[k], i);
+            if (check_used_in(g, anim_json_item(list, i), where, 0))
+                return -1;
+        }
+    }
+    const anim_json_value *root_ext = anim_json_get(g->src->root, "extensions");
+    if (root_ext && root_ext->type == ANIM_JSON_OBJECT)
+        for (size_t e = 0; e < anim_json_count(root_ext); e++) {
+            const anim_json_member *x = anim_json_member_at(root_ext, e);
+            if (!extension_carried(x->key, anim_json_key_len(x)))
+                return refuse_extension(g, "root extension", x->key, anim_json_key_len(x));
+        }
     return 0;
 }
 

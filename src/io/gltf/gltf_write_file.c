@@ -2,14 +2,19 @@
  * images it names by URI beside it.
  *
  * A .gltf output keeps its images as files, so a copy written to another
- * directory must carry them along. A file already at an image's place is
- * left alone when it is the same file or holds the same bytes, and
- * otherwise the write is refused before anything is written: replacing a
- * file the user did not name would lose data. */
+ * directory must carry them along (creating the folders their URIs name).
+ * The images and the .gltf are written all or nothing: when a later file
+ * fails, the files and folders this write created are removed again. A
+ * file already at an image's place is left alone when it is the same file
+ * or holds the same bytes, and otherwise the write is refused before
+ * anything is written: replacing a file the user did not name would lose
+ * data. */
 #define _XOPEN_SOURCE 700
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "animsmith/atomic_write.h"
 #include "animsmith/file_id.h"
@@ -76,20 +81,87 @@ static int check_not_output(anim_arena *arena, const sidecar *sc, uint32_t image
     return 0;
 }
 
-static int write_sidecars(const anim_asset *asset, const char *path, anim_error *err)
+/* What a write created, undone when a later part of it fails, so a failed
+ * write leaves no file behind (files that were there are never touched). */
+typedef struct created {
+    const char **paths; /* files and directories, in creation order */
+    bool *is_dir;
+    uint32_t count, cap;
+} created;
+
+static bool remember(anim_arena *arena, created *c, const char *path, bool dir)
+{
+    if (c->count == c->cap) {
+        uint32_t cap = c->cap ? c->cap * 2 : 8;
+        const char **paths = anim_arena_calloc(arena, cap, sizeof *paths);
+        bool *is_dir = anim_arena_calloc(arena, cap, sizeof *is_dir);
+        if (!paths || !is_dir)
+            return false;
+        if (c->count) {
+            memcpy(paths, c->paths, c->count * sizeof *paths);
+            memcpy(is_dir, c->is_dir, c->count * sizeof *is_dir);
+        }
+        c->paths = paths;
+        c->is_dir = is_dir;
+        c->cap = cap;
+    }
+    c->paths[c->count] = anim_arena_strdup(arena, path);
+    c->is_dir[c->count] = dir;
+    return c->paths[c->count++] != NULL;
+}
+
+static void undo(const created *c)
+{
+    for (uint32_t i = c->count; i-- > 0;) {
+        if (c->is_dir[i])
+            rmdir(c->paths[i]);
+        else
+            unlink(c->paths[i]);
+    }
+}
+
+/* Creates the folders of dest below out_dir that do not exist yet (an
+ * image URI may name a subfolder, "textures/skin.png"). */
+static int make_parents(anim_arena *arena, const char *out_dir, const char *dest, created *c,
+                        anim_error *err)
+{
+    size_t base = strlen(out_dir) + 1;
+    char *p = anim_arena_strdup(arena, dest);
+    if (!p)
+        return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    for (char *slash = strchr(p + base, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        struct stat st;
+        if (stat(p, &st) != 0) {
+            if (mkdir(p, 0777) != 0)
+                return anim_error_set(err, ANIM_ERR_IO, "%s: cannot create the folder: %s", p,
+                                      strerror(errno));
+            if (!remember(arena, c, p, true))
+                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        } else if (!S_ISDIR(st.st_mode)) {
+            return anim_error_set(err, ANIM_ERR_IO, "%s: not a folder", p);
+        }
+        *slash = '/';
+    }
+    return 0;
+}
+
+/* The image files beside a .gltf output, then the output itself; all or
+ * nothing. */
+static int write_gltf_with_images(const anim_asset *asset, const char *path, const char *bytes,
+                                  size_t len, anim_error *err)
 {
     const anim_doc *doc = &asset->doc;
     uint32_t n = 0;
     for (uint32_t i = 0; i < doc->image_count; i++)
         n += doc->images[i].source == ANIM_IMAGE_URI_FILE && doc->images[i].uri;
-    if (n == 0)
-        return 0;
     anim_arena *arena = anim_arena_new();
-    sidecar *list = arena ? anim_arena_calloc(arena, n, sizeof *list) : NULL;
+    sidecar *list = arena ? anim_arena_calloc(arena, n + 1, sizeof *list) : NULL;
     /* NULL for a document from memory without a directory: resolving
      * its image URIs then fails, naming the image. */
     const char *in_dir = asset->source.base_dir;
     const char *out_dir = arena ? anim_path_dirname(arena, path) : NULL;
+    created made = {NULL, NULL, 0, 0};
     int rc = -1;
     if (!list || !out_dir) {
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
@@ -103,10 +175,23 @@ static int write_sidecars(const anim_asset *asset, const char *path, anim_error 
                 goto done;
             k++;
         }
-    for (k = 0; k < n; k++)
-        if (!list[k].skip && anim_write_file_atomic(list[k].dest, list[k].data, list[k].len, err))
-            goto done;
-    rc = 0;
+    for (k = 0; k < n; k++) {
+        if (list[k].skip)
+            continue;
+        if (make_parents(arena, out_dir, list[k].dest, &made, err) ||
+            anim_write_file_atomic(list[k].dest, list[k].data, list[k].len, err))
+            goto undo;
+        if (!remember(arena, &made, list[k].dest, false)) {
+            anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+            goto undo;
+        }
+    }
+    if (anim_write_file_atomic(path, bytes, len, err) == 0) {
+        rc = 0;
+        goto done;
+    }
+undo:
+    undo(&made);
 done:
     anim_arena_free(arena);
     return rc;
@@ -119,12 +204,13 @@ static int write_out(const anim_asset *asset, const anim_doc *doc, const char *p
     anim_strbuf out = ANIM_STRBUF_INIT;
     int rc = asset ? anim_gltf_write_asset_mem(asset, doc, format, generator, &out, summary, err)
                    : anim_gltf_write_mem(doc, format, generator, &out, summary, err);
-    if (rc == 0 && asset && format == ANIM_GLTF_FORMAT_GLTF)
-        rc = write_sidecars(asset, path, err);
-    if (rc == 0)
-        rc = anim_write_file_atomic(path, out.data ? out.data : "", out.len, err);
-    else
+    const char *bytes = out.data ? out.data : "";
+    if (rc != 0)
         anim_error_prefix(err, "%s", path);
+    else if (asset && format == ANIM_GLTF_FORMAT_GLTF)
+        rc = write_gltf_with_images(asset, path, bytes, out.len, err);
+    else
+        rc = anim_write_file_atomic(path, bytes, out.len, err);
     anim_strbuf_free(&out);
     return rc;
 }
