@@ -32,6 +32,18 @@ extern "C" {
  * and the failing step. */
 int anim_write_file_atomic(const char *path, const void *data, size_t len, anim_error *err);
 
+/* One piece of a file written from several buffers. */
+typedef struct anim_write_part {
+    const void *data;
+    size_t len;
+} anim_write_part;
+
+/* anim_write_file_atomic of the parts' bytes one after another, without
+ * first joining them in memory (a large GLB is its JSON and a binary
+ * chunk of many megabytes). */
+int anim_write_file_atomic_parts(const char *path, const anim_write_part *parts, size_t count,
+                                 anim_error *err);
+
 #ifdef __cplusplus
 }
 #endif

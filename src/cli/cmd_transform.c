@@ -219,6 +219,11 @@ static int edit_clip(const transform_args *a, anim_asset *asset, anim_doc *doc, 
     anim_clip_expect ex;
     anim_config_clip_expect(cfg, clip->name, &ex);
     bool loop = ex.loop.set && ex.loop.value;
+    /* Without a step the clip is written as loaded: no copy of its keys
+     * (a plain rewrite, .gltf to .glb say, of a large file). */
+    if (!(a->slice || a->hold || a->drop_endpoint || a->resample || a->gait_anchor ||
+          a->reduce || a->prune))
+        return 0;
     if (anim_clip_detach(arena, clip, err))
         return -1;
     if (a->slice &&

@@ -287,8 +287,16 @@ static void sync_dir(const char *dir)
     }
 }
 
-static int write_temp(const char *path, const char *dir, const void *data, size_t len,
-                      const target_info *t, anim_error *err)
+static int write_parts(int fd, const anim_write_part *parts, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (write_all(fd, parts[i].data, parts[i].len) != 0)
+            return -1;
+    return 0;
+}
+
+static int write_temp(const char *path, const char *dir, const anim_write_part *parts,
+                      size_t count, const target_info *t, anim_error *err)
 {
     char *tmp = NULL;
     int slot = -1;
@@ -304,7 +312,7 @@ static int write_temp(const char *path, const char *dir, const void *data, size_
     int e = 0;
     if (keep_target_mode(fd, t) != 0)
         step = "keep the file's permissions";
-    else if (write_all(fd, data, len) != 0)
+    else if (write_parts(fd, parts, count) != 0)
         step = "write";
     else if (fsync(fd) != 0)
         step = "flush";
@@ -329,6 +337,13 @@ static int write_temp(const char *path, const char *dir, const void *data, size_
 
 int anim_write_file_atomic(const char *path, const void *data, size_t len, anim_error *err)
 {
+    anim_write_part part = {data, len};
+    return anim_write_file_atomic_parts(path, &part, 1, err);
+}
+
+int anim_write_file_atomic_parts(const char *path, const anim_write_part *parts, size_t count,
+                                 anim_error *err)
+{
     if (!path[0])
         return anim_error_set(err, ANIM_ERR_USAGE, "cannot write file: empty path");
     target_info t;
@@ -339,7 +354,7 @@ int anim_write_file_atomic(const char *path, const void *data, size_t len, anim_
         return anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", path);
     remove_stale_temps(dir);
     handlers_begin();
-    int rc = write_temp(path, dir, data, len, &t, err);
+    int rc = write_temp(path, dir, parts, count, &t, err);
     handlers_end();
     if (rc == 0)
         sync_dir(dir);

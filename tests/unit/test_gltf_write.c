@@ -229,6 +229,32 @@ static void test_atomic_write(void **state)
     read_file(path, buf, sizeof buf, &len);
     assert_int_equal(len, 3);
 
+    /* Parts are written one after another, as one file. */
+    static const anim_write_part parts[3] = {{"gl", 2}, {"", 0}, {"TF!", 3}};
+    assert_int_equal(anim_write_file_atomic_parts(path, parts, 3, &err), 0);
+    read_file(path, buf, sizeof buf, &len);
+    assert_int_equal(len, 5);
+    assert_memory_equal(buf, "glTF!", 5);
+    assert_int_equal(anim_write_file_atomic(path, "old", 3, &err), 0);
+
+    /* The GLB written to a file is the bytes written to memory (its
+     * header and binary chunk go out as two parts). */
+    {
+        fixture g;
+        build_clip(&g);
+        anim_strbuf mem = ANIM_STRBUF_INIT;
+        assert_int_equal(anim_gltf_write_mem(&g.doc, ANIM_GLTF_FORMAT_GLB, NULL, &mem, NULL, &err),
+                         0);
+        char glb[256];
+        snprintf(glb, sizeof glb, "%s/parts.glb", dir);
+        assert_int_equal(anim_gltf_write_file(&g.doc, glb, NULL, NULL, &err), 0);
+        read_file(glb, buf, sizeof buf, &len);
+        assert_int_equal(len, mem.len);
+        assert_memory_equal(buf, mem.data, len);
+        anim_strbuf_free(&mem);
+        assert_int_equal(unlink(glb), 0);
+    }
+
     /* A refused document leaves the existing file untouched. */
     fixture f;
     build_clip(&f);

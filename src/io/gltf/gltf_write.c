@@ -106,35 +106,38 @@ static void write_asset_and_buffers(gw *g, const char *generator, anim_strbuf *u
     gout_set(&g->b, g->root, "buffers", buffers);
 }
 
-static int frame(anim_gltf_format format, const anim_strbuf *json_in, const anim_strbuf *bin,
-                 anim_strbuf *out, anim_error *err)
+/* Everything before the binary payload: the .gltf JSON, or the GLB
+ * header, the JSON chunk (padded with spaces) and the BIN chunk's header.
+ * The payload itself is padded with zeros in place. */
+static int frame(anim_gltf_format format, const anim_strbuf *json_in, anim_strbuf *bin,
+                 anim_strbuf *head, anim_error *err)
 {
     if (format == ANIM_GLTF_FORMAT_GLTF) {
-        anim_strbuf_append(out, json_in->data, json_in->len);
+        anim_strbuf_append(head, json_in->data, json_in->len);
+        anim_strbuf_reset(bin); /* carried in the data URI */
         return 0;
     }
-    /* JSON padded with spaces, BIN with zeros, each to 4 bytes. */
     size_t json_padded = (json_in->len + 3) & ~(size_t)3;
     size_t bin_padded = (bin->len + 3) & ~(size_t)3;
     uint64_t total = 12 + 8 + (uint64_t)json_padded + (bin->len ? 8 + (uint64_t)bin_padded : 0);
     if (total > UINT32_MAX)
         return anim_error_set(err, ANIM_ERR_LIMIT, "GLB would exceed 4 GiB");
-    if (!anim_strbuf_reserve(out, (size_t)total))
+    if (!anim_strbuf_reserve(head, 28 + json_padded) ||
+        !anim_strbuf_reserve(bin, bin_padded - bin->len))
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory while writing glTF");
-    put_u32_le(out, GLB_MAGIC);
-    put_u32_le(out, 2);
-    put_u32_le(out, (uint32_t)total);
-    put_u32_le(out, (uint32_t)json_padded);
-    put_u32_le(out, GLB_CHUNK_JSON);
-    anim_strbuf_append(out, json_in->data, json_in->len);
+    put_u32_le(head, GLB_MAGIC);
+    put_u32_le(head, 2);
+    put_u32_le(head, (uint32_t)total);
+    put_u32_le(head, (uint32_t)json_padded);
+    put_u32_le(head, GLB_CHUNK_JSON);
+    anim_strbuf_append(head, json_in->data, json_in->len);
     for (size_t i = json_in->len; i < json_padded; i++)
-        anim_strbuf_putc(out, ' ');
+        anim_strbuf_putc(head, ' ');
     if (bin->len) {
-        put_u32_le(out, (uint32_t)bin_padded);
-        put_u32_le(out, GLB_CHUNK_BIN);
-        anim_strbuf_append(out, bin->data, bin->len);
-        for (size_t i = bin->len; i < bin_padded; i++)
-            anim_strbuf_putc(out, '\0');
+        put_u32_le(head, (uint32_t)bin_padded);
+        put_u32_le(head, GLB_CHUNK_BIN);
+        while (bin->len < bin_padded)
+            anim_strbuf_putc(bin, '\0');
     }
     return 0;
 }
@@ -158,9 +161,9 @@ static void fill_summary(const gw *g, anim_gltf_write_summary *s)
             s->positions += g->src_doc->meshes[m].primitives[p].vertex_count;
 }
 
-static int write_mem(const anim_asset *asset, const anim_doc *doc, anim_gltf_format format,
-                     const char *generator, anim_strbuf *out, anim_gltf_write_summary *summary,
-                     anim_error *err)
+int gw_render(const anim_asset *asset, const anim_doc *doc, anim_gltf_format format,
+              const char *generator, anim_strbuf *head, anim_strbuf *payload,
+              anim_gltf_write_summary *summary, anim_error *err)
 {
     if (check_bones(doc, err) != 0)
         return -1;
@@ -208,14 +211,16 @@ static int write_mem(const anim_asset *asset, const anim_doc *doc, anim_gltf_for
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory while writing glTF JSON");
         goto done;
     }
-    if (frame(format, &json, &bin, out, err))
+    if (frame(format, &json, &bin, head, err))
         goto done;
-    if (out->failed) {
+    if (head->failed || bin.failed) {
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory while writing glTF");
         goto done;
     }
     if (summary)
         fill_summary(&g, summary);
+    *payload = bin; /* handed over, not copied: it may be most of the file */
+    bin = (anim_strbuf)ANIM_STRBUF_INIT;
     rc = 0;
 done:
     anim_strbuf_free(&bin);
@@ -225,14 +230,37 @@ done:
     return rc;
 }
 
-int anim_gltf_write_mem(const anim_doc *doc, anim_gltf_format format, const char *generator,
-                        anim_strbuf *out, anim_gltf_write_summary *summary, anim_error *err)
+int gw_check_built_doc(const anim_doc *doc, anim_error *err)
 {
     if (doc->mesh_count || doc->skin_count || doc->material_count || doc->texture_count ||
         doc->image_count)
         return anim_error_set(err, ANIM_ERR_USAGE,
                               "a document with meshes, skins, materials, textures or images "
                               "is written from its loaded asset (anim_gltf_write_asset_mem)");
+    return 0;
+}
+
+/* gw_render into one buffer. */
+static int write_mem(const anim_asset *asset, const anim_doc *doc, anim_gltf_format format,
+                     const char *generator, anim_strbuf *out, anim_gltf_write_summary *summary,
+                     anim_error *err)
+{
+    anim_strbuf payload = ANIM_STRBUF_INIT;
+    int rc = gw_render(asset, doc, format, generator, out, &payload, summary, err);
+    if (rc == 0) {
+        anim_strbuf_append(out, payload.data, payload.len);
+        if (out->failed)
+            rc = anim_error_set(err, ANIM_ERR_NOMEM, "out of memory while writing glTF");
+    }
+    anim_strbuf_free(&payload);
+    return rc;
+}
+
+int anim_gltf_write_mem(const anim_doc *doc, anim_gltf_format format, const char *generator,
+                        anim_strbuf *out, anim_gltf_write_summary *summary, anim_error *err)
+{
+    if (gw_check_built_doc(doc, err))
+        return -1;
     return write_mem(NULL, doc, format, generator, out, summary, err);
 }
 

@@ -21,6 +21,7 @@
 #include "animsmith/gltf_write.h"
 #include "animsmith/path.h"
 #include "io/gltf/gltf_internal.h"
+#include "io/gltf/gltf_write_internal.h"
 
 typedef struct sidecar {
     const char *dest;
@@ -201,17 +202,23 @@ static int write_out(const anim_asset *asset, const anim_doc *doc, const char *p
                      const char *generator, anim_gltf_write_summary *summary, anim_error *err)
 {
     anim_gltf_format format = anim_gltf_format_for_path(path);
-    anim_strbuf out = ANIM_STRBUF_INIT;
-    int rc = asset ? anim_gltf_write_asset_mem(asset, doc, format, generator, &out, summary, err)
-                   : anim_gltf_write_mem(doc, format, generator, &out, summary, err);
-    const char *bytes = out.data ? out.data : "";
+    anim_strbuf head = ANIM_STRBUF_INIT, payload = ANIM_STRBUF_INIT;
+    int rc = asset ? 0 : gw_check_built_doc(doc, err);
+    if (rc == 0)
+        rc = gw_render(asset, doc, format, generator, &head, &payload, summary, err);
     if (rc != 0)
         anim_error_prefix(err, "%s", path);
     else if (asset && format == ANIM_GLTF_FORMAT_GLTF)
-        rc = write_gltf_with_images(asset, path, bytes, out.len, err);
-    else
-        rc = anim_write_file_atomic(path, bytes, out.len, err);
-    anim_strbuf_free(&out);
+        rc = write_gltf_with_images(asset, path, head.data ? head.data : "", head.len, err);
+    else {
+        /* The GLB's head and payload go out as they are: joining them
+         * would copy the whole binary chunk once more. */
+        anim_write_part parts[2] = {{head.data ? head.data : "", head.len},
+                                    {payload.data ? payload.data : "", payload.len}};
+        rc = anim_write_file_atomic_parts(path, parts, 2, err);
+    }
+    anim_strbuf_free(&head);
+    anim_strbuf_free(&payload);
     return rc;
 }
 

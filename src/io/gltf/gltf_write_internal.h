@@ -57,6 +57,17 @@ int gw_image_bytes(gw *g, uint32_t image, const uint8_t **data, size_t *len, con
  * range); a clip with none is dropped. */
 uint32_t gw_clip_writable_tracks(const anim_doc *doc, const anim_clip *clip);
 
+/* Renders the document: head gets every byte before the binary payload
+ * (the .gltf JSON, or the GLB header, JSON chunk and BIN chunk header),
+ * payload the GLB's BIN chunk data, padded (empty for .gltf). asset NULL:
+ * a document built in memory (gw_check_built_doc first). */
+int gw_render(const anim_asset *asset, const anim_doc *doc, anim_gltf_format format,
+              const char *generator, anim_strbuf *head, anim_strbuf *payload,
+              anim_gltf_write_summary *summary, anim_error *err);
+/* Refuses a built document holding meshes, skins, materials, textures or
+ * images (those are written from their loaded asset). */
+int gw_check_built_doc(const anim_doc *doc, anim_error *err);
+
 /* The parts, in output order. */
 int gw_write_animations(gw *g);
 int gw_write_nodes_and_scenes(gw *g);
