@@ -12,15 +12,10 @@
  * failure is a reason on the record, never a load error. */
 #include "measure/asset_internal.h"
 
-#include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "animsmith/json.h"
-#include "animsmith/path.h"
 #include "io/gltf/gltf_internal.h"
 
 /* Header probing only: PNG and JPEG, from memory, all functions private
@@ -41,19 +36,12 @@
 #endif
 #include <stb/stb_image.h>
 
-/* A payload: borrowed (buffer bytes) or owned (malloc). */
-typedef struct payload {
-    const uint8_t *bytes;
-    size_t len;
-    uint8_t *owned;
-} payload;
-
 static anim_image_container detect_container(const uint8_t *b, size_t n)
 {
-    static const uint8_t png[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    if (n >= 8 && memcmp(b, png, 8) == 0)
+    const char *mime = gltf_image_sniff_mime(b, n);
+    if (mime && strcmp(mime, "image/png") == 0)
         return ANIM_CONTAINER_PNG;
-    if (n >= 3 && b[0] == 0xff && b[1] == 0xd8 && b[2] == 0xff)
+    if (mime && strcmp(mime, "image/jpeg") == 0)
         return ANIM_CONTAINER_JPEG;
     return ANIM_CONTAINER_NONE;
 }
@@ -75,7 +63,7 @@ static int leading_magic(anim_arena *arena, const uint8_t *b, size_t n,
     return 0;
 }
 
-static int inspect(anim_arena *arena, const payload *p, anim_image_measurements *im,
+static int inspect(anim_arena *arena, const gltf_image_payload *p, anim_image_measurements *im,
                    anim_error *err)
 {
     im->detected_container = detect_container(p->bytes, p->len);
@@ -112,103 +100,28 @@ static int inspect(anim_arena *arena, const payload *p, anim_image_measurements 
     return 0;
 }
 
-static anim_image_status embedded_payload(const anim_source *src, uint32_t view, payload *p)
+/* The reader's outcome as the record's reason. */
+static anim_image_status status_of(gltf_image_status st)
 {
-    if (view == ANIM_NONE || view >= src->view_count)
-        return ANIM_IMAGE_SOURCE_UNAVAILABLE;
-    const anim_buffer_view *v = &src->views[view];
-    if (v->buffer >= src->buffer_count)
-        return ANIM_IMAGE_SOURCE_UNAVAILABLE;
-    const anim_buffer *b = &src->buffers[v->buffer];
-    size_t end;
-    if (!b->data || !anim_size_add(v->byte_offset, v->byte_length, &end) || end > b->data_length)
-        return ANIM_IMAGE_SOURCE_UNAVAILABLE;
-    if (v->byte_length > ANIM_IMAGE_MAX_ENCODED_BYTES)
-        return ANIM_IMAGE_RESOURCE_LIMIT;
-    p->bytes = b->data + v->byte_offset;
-    p->len = v->byte_length;
-    return ANIM_IMAGE_AVAILABLE;
+    switch (st) {
+    case GLTF_IMAGE_OK: return ANIM_IMAGE_AVAILABLE;
+    case GLTF_IMAGE_TOO_LARGE: return ANIM_IMAGE_RESOURCE_LIMIT;
+    case GLTF_IMAGE_BAD_DATA_URI: return ANIM_IMAGE_INVALID_DATA_URI;
+    default: return ANIM_IMAGE_SOURCE_UNAVAILABLE;
+    }
 }
 
-/* Decodes a data URI; *mime gets the URI's media type (tmp arena) or NULL. */
-static anim_image_status data_uri_payload(anim_arena *tmp, const char *uri, payload *p,
-                                          const char **mime)
+static anim_image_source_kind kind_of(anim_image_source source)
 {
-    const char *data, *m;
-    size_t data_len, mime_len;
-    *mime = NULL;
-    if (!gltf_data_uri_payload(uri, &data, &data_len, &m, &mime_len))
-        return ANIM_IMAGE_INVALID_DATA_URI;
-    if (mime_len > 0)
-        *mime = anim_arena_strndup(tmp, m, mime_len);
-    if (data_len / 4 * 3 > ANIM_IMAGE_MAX_ENCODED_BYTES)
-        return ANIM_IMAGE_RESOURCE_LIMIT;
-    uint8_t *buf = malloc(data_len / 4 * 3 + 3);
-    if (!buf)
-        return ANIM_IMAGE_RESOURCE_LIMIT;
-    long n = gltf_base64_decode(data, data_len, buf);
-    if (n < 0) {
-        free(buf);
-        return ANIM_IMAGE_INVALID_DATA_URI;
+    switch (source) {
+    case ANIM_IMAGE_BUFFER_VIEW: return ANIM_IMAGE_KIND_EMBEDDED;
+    case ANIM_IMAGE_DATA_URI: return ANIM_IMAGE_KIND_DATA_URI;
+    default: return ANIM_IMAGE_KIND_EXTERNAL; /* a file, or nothing to read */
     }
-    p->bytes = p->owned = buf;
-    p->len = (size_t)n;
-    return ANIM_IMAGE_AVAILABLE;
 }
 
-/* The directory of the asset's path ("." for a bare file name), or NULL
- * when the asset has no path (loaded from memory without one). */
-static const char *asset_dir(anim_arena *tmp, const char *path)
-{
-    return path ? anim_path_dirname(tmp, path) : NULL;
-}
-
-static anim_image_status external_payload(anim_arena *tmp, const char *dir, const char *uri,
-                                          payload *p)
-{
-    anim_error ignored;
-    anim_error_clear(&ignored);
-    char *path = gltf_resolve_uri_path(tmp, dir, uri, true, "image", &ignored);
-    if (!path)
-        return ANIM_IMAGE_SOURCE_UNAVAILABLE;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return ANIM_IMAGE_SOURCE_UNAVAILABLE;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return ANIM_IMAGE_SOURCE_UNAVAILABLE;
-    }
-    if ((uint64_t)st.st_size > ANIM_IMAGE_MAX_ENCODED_BYTES) {
-        close(fd);
-        return ANIM_IMAGE_RESOURCE_LIMIT;
-    }
-    size_t size = (size_t)st.st_size;
-    uint8_t *buf = malloc(size ? size : 1);
-    if (!buf) {
-        close(fd);
-        return ANIM_IMAGE_RESOURCE_LIMIT;
-    }
-    size_t got = 0;
-    while (got < size) {
-        ssize_t r = read(fd, buf + got, size - got);
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    close(fd);
-    if (got != size) {
-        free(buf);
-        return ANIM_IMAGE_SOURCE_UNAVAILABLE;
-    }
-    p->bytes = p->owned = buf;
-    p->len = size;
-    return ANIM_IMAGE_AVAILABLE;
-}
-
-static int measure_image(const anim_asset *asset, anim_arena *arena, anim_arena *tmp,
-                         const char *dir, uint32_t i, anim_image_measurements *im,
-                         anim_error *err)
+static int measure_image(const anim_asset *asset, anim_arena *arena, anim_arena *tmp, uint32_t i,
+                         anim_image_measurements *im, anim_error *err)
 {
     const anim_image *img = &asset->doc.images[i];
     const anim_json_value *images = anim_json_get(asset->source.root, "images");
@@ -219,35 +132,19 @@ static int measure_image(const anim_asset *asset, anim_arena *arena, anim_arena 
     im->image_index = i;
     im->name = img->name;
     im->declared_mime_type = img->mime_type;
-    payload p = {NULL, 0, NULL};
-    anim_image_status st;
-    switch (img->source) {
-    case ANIM_IMAGE_BUFFER_VIEW:
-        im->source_kind = ANIM_IMAGE_KIND_EMBEDDED;
-        st = embedded_payload(&asset->source, img->buffer_view, &p);
-        break;
-    case ANIM_IMAGE_DATA_URI: {
-        im->source_kind = ANIM_IMAGE_KIND_DATA_URI;
-        const char *uri_mime = NULL;
-        st = uri ? data_uri_payload(tmp, uri, &p, &uri_mime) : ANIM_IMAGE_INVALID_DATA_URI;
-        /* The declared label falls back to the URI's own media type. */
-        if (!im->declared_mime_type && uri_mime) {
-            im->declared_mime_type = anim_arena_strdup(arena, uri_mime);
-            if (!im->declared_mime_type)
-                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    im->source_kind = kind_of(img->source);
+    gltf_image_payload p;
+    anim_error why; /* a failure is the record's reason, not an error */
+    anim_error_clear(&why);
+    anim_image_status st = status_of(gltf_image_payload_read(
+        &asset->source, img, uri, ANIM_IMAGE_MAX_ENCODED_BYTES, tmp, &p, "image", &why));
+    /* The declared label falls back to a data URI's own media type. */
+    if (img->source == ANIM_IMAGE_DATA_URI && !im->declared_mime_type && p.uri_mime_len) {
+        im->declared_mime_type = anim_arena_strndup(arena, p.uri_mime, p.uri_mime_len);
+        if (!im->declared_mime_type) {
+            free(p.owned);
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         }
-        break;
-    }
-    case ANIM_IMAGE_URI_FILE:
-        im->source_kind = ANIM_IMAGE_KIND_EXTERNAL;
-        st = uri ? external_payload(tmp, dir, uri, &p) : ANIM_IMAGE_SOURCE_UNAVAILABLE;
-        break;
-    case ANIM_IMAGE_NONE:
-    default:
-        /* Neither uri nor bufferView: nothing to read. */
-        im->source_kind = ANIM_IMAGE_KIND_EXTERNAL;
-        st = ANIM_IMAGE_SOURCE_UNAVAILABLE;
-        break;
     }
     int rc = 0;
     if (st != ANIM_IMAGE_AVAILABLE)
@@ -273,10 +170,9 @@ int asset_measure_images(const anim_asset *asset, anim_arena *arena, anim_asset_
     anim_arena *tmp = anim_arena_new();
     if (!tmp)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    const char *dir = asset_dir(tmp, asset->source.path);
     int rc = 0;
     for (uint32_t i = 0; i < doc->image_count && rc == 0; i++)
-        rc = measure_image(asset, arena, tmp, dir, i, &out->images[i], err);
+        rc = measure_image(asset, arena, tmp, i, &out->images[i], err);
     anim_arena_free(tmp);
     return rc;
 }

@@ -214,6 +214,35 @@ bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payloa
 char *gltf_resolve_uri_path(anim_arena *arena, const char *base_dir, const char *uri,
                             bool confine, const char *ctx, anim_error *err);
 
+/* An image's encoded bytes (gltf_image_payload.c): borrowed from a
+ * buffer, or owned (malloc) when decoded from a data URI or read from a
+ * file; the data URI's media type when it had one. */
+typedef struct gltf_image_payload {
+    const uint8_t *bytes;
+    size_t len;
+    uint8_t *owned; /* free() it */
+    const char *uri_mime;
+    size_t uri_mime_len;
+} gltf_image_payload;
+
+typedef enum {
+    GLTF_IMAGE_OK,
+    GLTF_IMAGE_UNAVAILABLE,  /* no such view or file, unreadable, not confined */
+    GLTF_IMAGE_TOO_LARGE,    /* over max_bytes (or out of memory) */
+    GLTF_IMAGE_BAD_DATA_URI  /* not a base64 data URI, or malformed */
+} gltf_image_status;
+
+/* Reads image img (uri: its JSON uri, NULL when absent) of at most
+ * max_bytes. Any status but OK also sets why, naming ctx ("image 3"). */
+gltf_image_status gltf_image_payload_read(const anim_source *src, const anim_image *img,
+                                          const char *uri, size_t max_bytes, anim_arena *tmp,
+                                          gltf_image_payload *p, const char *ctx,
+                                          anim_error *why);
+
+/* "image/png", "image/jpeg", "image/webp" or "image/ktx2" by the bytes'
+ * signature; NULL for anything else. */
+const char *gltf_image_sniff_mime(const uint8_t *p, size_t n);
+
 /* Reads a whole file with a size cap into arena memory (NUL-terminated). */
 int anim_read_file(const char *path, size_t max_bytes, anim_arena *arena, uint8_t **data,
                    size_t *len, anim_error *err);

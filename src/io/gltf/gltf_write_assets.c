@@ -338,13 +338,9 @@ static int write_images(gw *g)
         bool embed = g->format == ANIM_GLTF_FORMAT_GLB ||
                      g->src_doc->images[i].source == ANIM_IMAGE_BUFFER_VIEW;
         if (embed) {
-            const uint8_t *data;
-            size_t len;
+            int64_t view;
             const char *mime;
-            if (gw_image_bytes(g, (uint32_t)i, &data, &len, &mime))
-                return -1;
-            int64_t view = gw_add_view(g, data, len, 0, 0);
-            if (view < 0)
+            if (gw_embed_image(g, (uint32_t)i, &view, &mime))
                 return -1;
             gout_remove(img, "uri");
             gout_set(&g->b, img, "bufferView", uint_of(g, (uint64_t)view));

@@ -18,12 +18,10 @@ int gw_fail(gw *g, int code, const char *fmt, ...)
 {
     if (g->error_set)
         return -1;
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    anim_error_setv(g->err, (anim_error_code)code, fmt, ap);
     va_end(ap);
-    anim_error_set(g->err, code, "%s", msg);
     g->error_set = true;
     return -1;
 }
@@ -182,78 +180,40 @@ int64_t gw_accessor(gw *g, uint32_t index, gw_use use, const char *ctx)
     return g->accessor_map[index];
 }
 
-static const char *sniff_mime(const uint8_t *p, size_t n)
-{
-    if (n >= 8 && memcmp(p, "\x89PNG\r\n\x1a\n", 8) == 0)
-        return "image/png";
-    if (n >= 3 && p[0] == 0xFF && p[1] == 0xD8 && p[2] == 0xFF)
-        return "image/jpeg";
-    if (n >= 12 && memcmp(p, "RIFF", 4) == 0 && memcmp(p + 8, "WEBP", 4) == 0)
-        return "image/webp";
-    if (n >= 12 && memcmp(p, "\xABKTX 20\xBB\r\n\x1a\n", 12) == 0)
-        return "image/ktx2";
-    return NULL;
-}
-
-int gw_image_bytes(gw *g, uint32_t index, const uint8_t **data, size_t *len, const char **mime)
+int gw_embed_image(gw *g, uint32_t index, int64_t *view, const char **mime)
 {
     const anim_image *img = &g->src_doc->images[index];
-    const anim_json_value *list = gw_source_array(g, "images");
-    const anim_json_value *obj = anim_json_item(list, index);
-    const anim_json_value *uri = anim_json_get(obj, "uri");
-    char ctx[64];
+    const anim_json_value *obj = anim_json_item(gw_source_array(g, "images"), index);
+    const anim_json_value *uri_v = anim_json_get(obj, "uri");
+    const char *uri = uri_v && uri_v->type == ANIM_JSON_STRING ? anim_json_strdup(g->b.arena, uri_v)
+                                                               : NULL;
+    char ctx[32];
     snprintf(ctx, sizeof ctx, "image %u", index);
-    *mime = img->mime_type;
-    if (img->source == ANIM_IMAGE_BUFFER_VIEW) {
-        if (img->buffer_view >= g->src->view_count)
-            return gw_fail(g, ANIM_ERR_INVALID, "%s: buffer view %u does not exist", ctx,
-                           img->buffer_view);
-        *len = g->src->views[img->buffer_view].byte_length;
-        *data = view_bytes(g, img->buffer_view, 0, *len, ctx);
-        if (!*data)
-            return -1;
-    } else if (img->source == ANIM_IMAGE_DATA_URI && uri && uri->type == ANIM_JSON_STRING) {
-        const char *payload, *m;
-        size_t plen, mlen;
-        char *text = anim_json_strdup(g->b.arena, uri);
-        if (!text || !gltf_data_uri_payload(text, &payload, &plen, &m, &mlen))
-            return gw_fail(g, ANIM_ERR_INVALID, "%s: data URI is not base64", ctx);
-        uint8_t *out = anim_arena_alloc(g->b.arena, plen / 4 * 3 + 3);
-        long n = out ? gltf_base64_decode(payload, plen, out) : -1;
-        if (n < 0)
-            return gw_fail(g, ANIM_ERR_INVALID, "%s: malformed base64 data URI", ctx);
-        *data = out;
-        *len = (size_t)n;
-        if (!*mime && mlen)
-            *mime = anim_arena_strndup(g->b.arena, m, mlen);
-    } else if (img->source == ANIM_IMAGE_URI_FILE && img->uri) {
-        anim_error e;
-        anim_error_clear(&e);
-        /* Confined like a buffer URI: embedding reads the file, and a
-         * downloaded asset must not make us read one outside its folder.
-         * A document from memory without a directory has no files. */
-        char *path =
-            gltf_resolve_uri_path(g->b.arena, g->src->base_dir, img->uri, true, ctx, &e);
-        uint8_t *bytes;
-        if (!path ||
-            anim_read_file(path, anim_limits_get(&g->src->limits, ANIM_LIMIT_FILE), g->b.arena,
-                           &bytes, len, &e)) {
-            if (!g->error_set) {
-                *g->err = e;
-                g->error_set = true;
-            }
-            return -1;
+    gltf_image_payload p;
+    anim_error why;
+    anim_error_clear(&why);
+    if (gltf_image_payload_read(g->src, img, uri,
+                                anim_limits_get(&g->src->limits, ANIM_LIMIT_FILE), g->b.arena, &p,
+                                ctx, &why) != GLTF_IMAGE_OK) {
+        if (!g->error_set) {
+            *g->err = why;
+            g->error_set = true;
         }
-        *data = bytes;
-    } else {
-        return gw_fail(g, ANIM_ERR_INVALID, "%s: has neither a uri nor a bufferView", ctx);
+        return -1;
     }
+    *mime = img->mime_type;
+    if (!*mime && p.uri_mime_len)
+        *mime = anim_arena_strndup(g->b.arena, p.uri_mime, p.uri_mime_len);
     if (!*mime)
-        *mime = sniff_mime(*data, *len);
+        *mime = gltf_image_sniff_mime(p.bytes, p.len);
+    int rc = 0;
     if (!*mime)
-        return gw_fail(g, ANIM_ERR_UNSUPPORTED,
-                       "%s: no mimeType is declared and the bytes are not PNG, JPEG, WebP or "
-                       "KTX2, so it cannot be embedded",
-                       ctx);
-    return 0;
+        rc = gw_fail(g, ANIM_ERR_UNSUPPORTED,
+                     "%s: no mimeType is declared and the bytes are not PNG, JPEG, WebP or "
+                     "KTX2, so it cannot be embedded",
+                     ctx);
+    else if ((*view = gw_add_view(g, p.bytes, p.len, 0, 0)) < 0)
+        rc = -1;
+    free(p.owned);
+    return rc;
 }

@@ -49,9 +49,10 @@ int64_t gw_add_view(gw *g, const void *data, size_t len, uint32_t stride, uint32
 typedef enum { GW_USE_OTHER, GW_USE_VERTEX, GW_USE_INDEX } gw_use;
 int64_t gw_accessor(gw *g, uint32_t src_accessor, gw_use use, const char *ctx);
 
-/* An image's payload as bytes and its MIME type (declared, else sniffed);
- * -1 with err naming the image when it cannot be read. */
-int gw_image_bytes(gw *g, uint32_t image, const uint8_t **data, size_t *len, const char **mime);
+/* Copies image's payload into a new buffer view; *mime is its MIME type
+ * (declared, a data URI's own, else sniffed). -1 with err naming the image
+ * when it cannot be read or its type is unknown. */
+int gw_embed_image(gw *g, uint32_t image, int64_t *view, const char **mime);
 
 /* TRS and morph tracks of the clip the writer writes (>= 1 key, bone in
  * range); a clip with none is dropped. */
