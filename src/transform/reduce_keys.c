@@ -35,6 +35,7 @@
 
 #include "animsmith/numfmt.h"
 #include "animsmith/sample.h"
+#include "animsmith/text.h"
 #include "animsmith/transform.h"
 
 /* Check samples of one clip (key times plus the dense grid). */
@@ -513,9 +514,12 @@ static void report(anim_strbuf *msg, const anim_clip *clip, const anim_reduce_re
     uint32_t left = clip->morph_track_count;
     for (uint32_t i = 0; i < clip->track_count; i++)
         left += clip->tracks[i].interp == ANIM_INTERP_CUBICSPLINE;
-    anim_strbuf_printf(msg, "  reduced keys '%s': %llu -> %llu key(s), largest error ",
-                       anim_clip_message_name(clip), (unsigned long long)r->keys_before,
-                       (unsigned long long)r->keys_after);
+    /* The name through the same escaping as every other step's line. */
+    const char *name = anim_clip_message_name(clip);
+    anim_strbuf_puts(msg, "  reduced keys '");
+    anim_text_atom(msg, name, strlen(name));
+    anim_strbuf_printf(msg, "': %llu -> %llu key(s), largest error ",
+                       (unsigned long long)r->keys_before, (unsigned long long)r->keys_after);
     anim_strbuf_put_fixed(msg, r->max_error_m, 6);
     anim_strbuf_puts(msg, " m (bound ");
     anim_strbuf_put_f64_plain(msg, bound);

@@ -12,9 +12,11 @@
  * keys are the pose the checks judged at those times. Output is LINEAR,
  * except STEP tracks: a LINEAR copy of a step would blend between steps. */
 #include <math.h>
+#include <string.h>
 
 #include "animsmith/numfmt.h"
 #include "animsmith/sample.h"
+#include "animsmith/text.h"
 #include "animsmith/transform.h"
 
 #define RESAMPLE_MAX_FPS 1000.0
@@ -225,7 +227,10 @@ int anim_transform_resample(anim_arena *arena, const anim_doc *doc, anim_clip *c
                            n, err))
             return -1;
     anim_clip_refresh_max_keys(clip);
-    anim_strbuf_printf(msg, "  resampled '%s' at ", anim_clip_message_name(clip));
+    const char *name = anim_clip_message_name(clip);
+    anim_strbuf_puts(msg, "  resampled '");
+    anim_text_atom(msg, name, strlen(name)); /* escaped like every other step's line */
+    anim_strbuf_puts(msg, "' at ");
     anim_strbuf_put_f64_plain(msg, fps);
     anim_strbuf_printf(msg, " fps: %u track(s), %llu -> %llu key(s)\n",
                        clip->track_count + clip->morph_track_count, (unsigned long long)before,

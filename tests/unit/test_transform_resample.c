@@ -309,6 +309,30 @@ static void test_morph_only_clip(void **state)
     anim_arena_free(arena);
 }
 
+/* A clip name from the file goes through the same escaping as every other
+ * step's line: a control character never reaches the terminal raw. */
+static void test_clip_name_escaped(void **state)
+{
+    (void)state;
+    const float times[] = {0.0f, 1.0f};
+    const float values[] = {0, 0, 0, 4, 8, -4};
+    spec_track tr = {"translation", "LINEAR", 2, times, values};
+    anim_asset *a = one_clip(&tr, 1);
+    a->doc.clips[0].name = "a\x1b[2J";
+    anim_strbuf msg = ANIM_STRBUF_INIT;
+    anim_error err;
+    assert_int_equal(resample(a, 4.0, &msg, &err), 0);
+    test_support_expect_str(msg.data,
+                            "  resampled 'a\\u{1b}[2J' at 4 fps: 1 track(s), 2 -> 5 key(s)\n");
+    anim_strbuf_reset(&msg);
+    assert_int_equal(anim_transform_reduce_keys(a->arena, &a->doc, &a->doc.clips[0], 0.001, NULL,
+                                                &msg, &err),
+                     0);
+    assert_non_null(strstr(msg.data, "  reduced keys 'a\\u{1b}[2J': 5 -> 2 key(s)"));
+    anim_strbuf_free(&msg);
+    anim_asset_free(a);
+}
+
 static void expect_refusal(anim_asset *a, double fps, const char *want_part)
 {
     anim_strbuf msg = ANIM_STRBUF_INIT;
@@ -359,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_single_key_stays),
         cmocka_unit_test(test_morph_weights),
         cmocka_unit_test(test_morph_only_clip),
+        cmocka_unit_test(test_clip_name_escaped),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
