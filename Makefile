@@ -43,7 +43,7 @@ test-fuzz:
 		$(MAKE) --no-print-directory fuzz >/dev/null && \
 		for t in "gltf examples/assets tests/fixtures/refusals" "json tests/fixtures/identity" \
 		         "toml examples tests/toml/valid" "config examples tests/fixtures/configs" \
-		         "numfmt tests/fixtures/numfmt" "transform examples/assets"; do \
+		         "numfmt tests/fixtures/numfmt" "transform examples/assets" "report examples/assets"; do \
 			set -- $$t; name=$$1; shift; \
 			build-fuzz/fuzz_$$name --help >/dev/null || { echo "fuzz smoke: fuzz_$$name --help failed"; exit 1; }; \
 			rm -rf build-fuzz/smoke-corpus-$$name && mkdir -p build-fuzz/smoke-corpus-$$name && \
@@ -68,6 +68,7 @@ bench: build
 	@for f in ../shared/corpus/gltf/Xbot.glb ../shared/corpus/gltf/Michelle.glb; do \
 		if [ -f $$f ]; then $(BUILD)/bench_write $$f && $(BUILD)/bench_reduce $$f | tail -3; fi; \
 	done
+	bench/run_report_bench.sh $(BUILD)
 
 fuzz:
 	cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANIMSMITH_FUZZ=ON -DANIMSMITH_TESTS=OFF >/dev/null

@@ -13,6 +13,7 @@
 #define ANIMSMITH_MATH_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -123,6 +124,11 @@ double anim_mat4_det3(const anim_mat4 *m); /* determinant of upper 3x3 */
  * still filled) when a scale is zero or the 3x3 is non-finite, so no
  * division by zero ever happens. Any output pointer may be NULL. */
 bool anim_mat4_decompose(const anim_mat4 *m, anim_vec3 *t, anim_quat *r, anim_vec3 *s);
+
+/* The circular mean of n phases given in cycles, as an angle in radians in
+ * [-pi, pi]: atan2 of the summed sines and cosines of 2*pi*phase (0 for
+ * n == 0). The gait-group check and the report's gait figure share it. */
+double anim_circular_mean_rad(const double *phases, uint32_t n);
 
 #ifdef __cplusplus
 }

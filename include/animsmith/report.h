@@ -151,6 +151,9 @@ size_t anim_gap_group_summary(const anim_gap_group *g, anim_gap_field field, ani
 
 /* A finding value for display: numbers "{:.4}", text verbatim. */
 void anim_lint_put_value(anim_strbuf *out, const anim_value *v);
+/* A finding's measured/expected as lint JSON writes it: a number, a text,
+ * or null. */
+void anim_lint_json_value(anim_json_writer *w, const anim_value *v);
 
 /* ---- Records first, envelope after (measure; lint's summary counts), so
  * a worker renders each file as soon as it is done and `animsmith merge`

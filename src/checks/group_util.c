@@ -172,12 +172,7 @@ int group_endpoint_mode(anim_lint_context *ctx, uint32_t clip, const char **mode
 double group_circular_spread(const double *phases, uint32_t n)
 {
     const double two_pi = 2.0 * ANIM_PI;
-    double s = 0.0, c = 0.0;
-    for (uint32_t i = 0; i < n; i++) {
-        s += sin(two_pi * phases[i]);
-        c += cos(two_pi * phases[i]);
-    }
-    double mean = atan2(s, c);
+    double mean = anim_circular_mean_rad(phases, n);
     double spread = 0.0;
     for (uint32_t i = 0; i < n; i++) {
         /* fmod truncates (the sign follows the dividend); the argument is

@@ -69,12 +69,20 @@ void cli_warn_contract(const struct anim_config *cfg, const cli_list *files,
                        const struct anim_contract_usage *usages);
 void cli_free_usages(struct anim_contract_usage *usages, size_t n);
 
+/* Refuses (operator error, 2) an output that is one of the files the
+ * command read: any of the assets' own files (labels[i] names asset i in
+ * the message: "input", "before input") or the config. 0 when it is none. */
+struct anim_asset;
+int cli_check_destination(const struct anim_asset *const *assets, const char *const *labels,
+                          size_t n, const struct anim_config *cfg, const char *out);
+
 /* The tool identity JSON envelopes carry (version, revision, dirty). */
 void cli_tool_info(anim_tool_info *tool);
 
 int cmd_inspect(int argc, char **argv, const cli_globals *globals);
 int cmd_fix(int argc, char **argv, const cli_globals *globals);
 int cmd_transform(int argc, char **argv, const cli_globals *globals);
+int cmd_report(int argc, char **argv, const cli_globals *globals);
 int cmd_lint(int argc, char **argv, const cli_globals *globals);
 int cmd_measure(int argc, char **argv, const cli_globals *globals);
 int cmd_diff(int argc, char **argv, const cli_globals *globals);

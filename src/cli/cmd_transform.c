@@ -14,11 +14,9 @@
 #include <sys/stat.h>
 
 #include "animsmith/config.h"
-#include "animsmith/file_id.h"
 #include "animsmith/gltf.h"
 #include "animsmith/gltf_write.h"
 #include "animsmith/path.h"
-#include "animsmith/resources.h"
 #include "animsmith/transform.h"
 #include "args.h"
 #include "cli.h"
@@ -163,44 +161,6 @@ static int parse_args(int argc, char **argv, transform_args *a)
     return 0;
 }
 
-/* The output may not be the input, one of its buffer or image files, or
- * the contract: writing it would change what the command read. */
-static int check_destination(const anim_asset *asset, const anim_config *cfg, const char *out)
-{
-    anim_file_id target = anim_file_identify(out);
-    if (!target.exists)
-        return 0;
-    anim_arena *arena = anim_arena_new();
-    anim_resource *list = NULL;
-    uint32_t n = 0;
-    anim_error err;
-    anim_error_clear(&err);
-    if (!arena || anim_asset_resources(asset, arena, &list, &n, &err)) {
-        anim_arena_free(arena);
-        return cli_operator_error("out of memory");
-    }
-    int rc = 0;
-    for (uint32_t i = 0; i < n && rc == 0; i++) {
-        anim_file_id id = anim_file_identify(list[i].path);
-        if (!anim_file_id_same(id, target))
-            continue;
-        if (list[i].kind == ANIM_RESOURCE_FILE)
-            rc = cli_operator_error("%s: the output is the input file; write to another path",
-                                    out);
-        else
-            rc = cli_operator_error("%s: the output is the input's %s %u file %s; writing it "
-                                    "would change the input",
-                                    out, list[i].kind == ANIM_RESOURCE_BUFFER ? "buffer" : "image",
-                                    list[i].index, list[i].path);
-    }
-    anim_file_id config = anim_file_identify(cfg->path);
-    if (rc == 0 && anim_file_id_same(config, target))
-        rc = cli_operator_error("%s: the output is the config %s; write to another path", out,
-                                cfg->path);
-    anim_arena_free(arena);
-    return rc;
-}
-
 static uint32_t keyed_tracks(const anim_clip *clip)
 {
     uint32_t n = 0;
@@ -314,7 +274,9 @@ int cmd_transform(int argc, char **argv, const cli_globals *globals)
     }
     anim_strbuf msg = ANIM_STRBUF_INIT;
     anim_doc doc = asset->doc;
-    rc = check_destination(asset, cfg, a.output);
+    const anim_asset *inputs[1] = {asset};
+    const char *labels[1] = {"input"};
+    rc = cli_check_destination(inputs, labels, 1, cfg, a.output);
     int edited = rc ? -1 : edit_clips(&a, asset, &doc, cfg, &msg);
     if (edited == 0)
         rc = a.clip ? cli_operator_error("clip '%s' not found in %s", a.clip, a.path)

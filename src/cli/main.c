@@ -30,7 +30,7 @@ typedef struct {
 static const cli_runner runners[] = {
     {"inspect", cmd_inspect}, {"measure", cmd_measure}, {"lint", cmd_lint},
     {"fix", cmd_fix},         {"diff", cmd_diff},       {"checks", cmd_checks},
-    {"merge", cmd_merge},     {"transform", cmd_transform},
+    {"merge", cmd_merge},     {"transform", cmd_transform}, {"report", cmd_report},
 };
 #define RUNNER_COUNT (sizeof runners / sizeof *runners)
 

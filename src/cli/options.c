@@ -123,6 +123,30 @@ static const char *const transform_examples[] = {
     NULL,
 };
 
+static const cli_option report_options[] = {
+    {"--output", "-o", "PATH", CLI_VALUE_FILE, NULL, NULL,
+     "write the HTML report here (required; written atomically)"},
+    {"--clip", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
+     "show only this clip, its findings and charts (default: every clip)"},
+    {"--evidence-only", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "leave out every pose, local transform and mesh: findings, gaps and charts only"},
+    {"--compare-after", NULL, "AFTER", CLI_VALUE_FILE, NULL, NULL,
+     "render a before/after comparison of <file> and AFTER"},
+    {"--before-clip", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
+     "the compared clip in <file> (required with --compare-after)"},
+    {"--after-clip", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
+     "the compared clip in AFTER (required with --compare-after)"},
+    END,
+};
+static const char *const report_examples[] = {
+    "animsmith --config examples/walk.animsmith.toml report examples/assets/walk-dirty.glb -o "
+    "report.html",
+    "animsmith report character.glb -o evidence.html --evidence-only",
+    "animsmith report before.glb --compare-after after.glb --before-clip walk --after-clip walk "
+    "-o comparison.html",
+    NULL,
+};
+
 static const cli_option diff_options[] = {
     {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text", "output format"},
     END,
@@ -175,6 +199,12 @@ static const cli_command_doc commands[] = {
      "[--hold-extend SECONDS] [--drop-duplicate-loop-endpoint] [--resample FPS] "
      "[--gait-anchor] [--reduce-keys MAX_ERROR_M] [--prune-constant-tracks] [--fps N]",
      "<file>: one .glb or .gltf asset", transform_options, transform_examples},
+    {"report",
+     "an offline HTML report: judged poses played back beside the findings and charts",
+     "animsmith report <file> -o <report.html> [--clip NAME] [--evidence-only] | animsmith "
+     "report <before> -o <comparison.html> --compare-after <after> --before-clip NAME "
+     "--after-clip NAME [--evidence-only]",
+     "<file>, <before>, <after>: .glb or .gltf assets", report_options, report_examples},
     {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
      "animsmith diff <before> <after> [--format text|json]",
      "<before> <after>: two assets, or measure/lint JSON reports of ours", diff_options,

@@ -361,3 +361,14 @@ bool anim_mat4_decompose(const anim_mat4 *m, anim_vec3 *t, anim_quat *r, anim_ve
         *r = anim_quat_from_mat3(m3);
     return true;
 }
+
+double anim_circular_mean_rad(const double *phases, uint32_t n)
+{
+    const double two_pi = 2.0 * ANIM_PI;
+    double s = 0.0, c = 0.0;
+    for (uint32_t i = 0; i < n; i++) {
+        s += sin(two_pi * phases[i]);
+        c += cos(two_pi * phases[i]);
+    }
+    return atan2(s, c);
+}

@@ -89,7 +89,7 @@ static void write_summary(anim_json_writer *w, const anim_lint_json_summary *s)
     anim_json_writer_end_object(w);
 }
 
-static void write_value(anim_json_writer *w, const anim_value *v)
+void anim_lint_json_value(anim_json_writer *w, const anim_value *v)
 {
     if (v->kind == ANIM_VALUE_NUMBER)
         anim_json_writer_f64(w, v->number);
@@ -124,11 +124,11 @@ static void write_finding(anim_json_writer *w, const anim_finding *f)
     }
     if (f->measured.kind != ANIM_VALUE_NONE) {
         anim_json_writer_key(w, "measured");
-        write_value(w, &f->measured);
+        anim_lint_json_value(w, &f->measured);
     }
     if (f->expected.kind != ANIM_VALUE_NONE) {
         anim_json_writer_key(w, "expected");
-        write_value(w, &f->expected);
+        anim_lint_json_value(w, &f->expected);
     }
     if (f->member_count) {
         anim_json_writer_key(w, "members");
@@ -142,7 +142,7 @@ static void write_finding(anim_json_writer *w, const anim_finding *f)
             anim_json_writer_begin_object(w);
             for (uint32_t k = 0; k < row->measurement_count; k++) {
                 anim_json_writer_key(w, row->measurements[k].key);
-                write_value(w, &row->measurements[k].value);
+                anim_lint_json_value(w, &row->measurements[k].value);
             }
             anim_json_writer_end_object(w);
             anim_json_writer_end_object(w);

@@ -26,7 +26,7 @@ expect_help() {
     fi
 }
 
-for prog in animsmith animsmith-fixturegen animsmith-gendocs bench_json bench_load bench_numfmt bench_grid bench_reduce bench_write gen_library; do
+for prog in animsmith animsmith-blendref animsmith-fixturegen animsmith-gendocs bench_json bench_load bench_numfmt bench_grid bench_reduce bench_report bench_write gen_library; do
     if [[ -x $build/$prog ]]; then
         expect_help "$prog" "$build/$prog" --help
         expect_help "$prog -h" "$build/$prog" -h
@@ -35,7 +35,7 @@ for prog in animsmith animsmith-fixturegen animsmith-gendocs bench_json bench_lo
         fail=1
     fi
 done
-for s in scripts/bootstrap scripts/demo scripts/fresh-machine-test bench/run_lint_bench.sh bench/profile_lint.sh tools/exactness/compare.sh \
+for s in scripts/bootstrap scripts/demo scripts/fresh-machine-test bench/run_lint_bench.sh bench/run_report_bench.sh bench/profile_lint.sh tools/exactness/compare.sh \
     tests/cli/run_case.sh tests/scripts/*.sh; do
     s=${s#"$src"/}
     case $s in

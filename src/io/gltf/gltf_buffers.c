@@ -1,5 +1,6 @@
 /* extensionsUsed/extensionsRequired and buffer resolution (GLB BIN chunk,
  * base64 data URIs, files beside the asset). */
+#include "animsmith/base64.h"
 #include "io/gltf/gltf_internal.h"
 
 #include <stdio.h>
@@ -129,7 +130,7 @@ static int resolve_one(anim_source *src, anim_arena *arena, const char *base_dir
         uint8_t *data = anim_arena_alloc(arena, payload_len / 4 * 3 + 3);
         if (!data)
             return anim_error_set(err, ANIM_ERR_NOMEM, "%s: out of memory", ctx);
-        long n = gltf_base64_decode(payload, payload_len, data);
+        long long n = anim_base64_decode_unpadded(payload, payload_len, data);
         if (n < 0)
             return anim_error_set(err, ANIM_ERR_INVALID, "%s: the data URI is not valid base64",
                                   ctx);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "animsmith/base64.h"
 #include "io/gltf/gltf_internal.h"
 
 static gltf_image_status from_view(const anim_source *src, uint32_t view, size_t max_bytes,
@@ -61,7 +62,7 @@ static gltf_image_status from_data_uri(const char *uri, size_t max_bytes, gltf_i
         anim_error_set(why, ANIM_ERR_NOMEM, "%s: out of memory", ctx);
         return GLTF_IMAGE_TOO_LARGE;
     }
-    long n = gltf_base64_decode(data, data_len, buf);
+    long long n = anim_base64_decode_unpadded(data, data_len, buf);
     if (n < 0) {
         free(buf);
         anim_error_set(why, ANIM_ERR_INVALID, "%s: malformed base64 data URI", ctx);

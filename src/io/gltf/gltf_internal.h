@@ -200,9 +200,6 @@ size_t gltf_accessor_element_size(const anim_accessor *a);
 const float *gltf_accessor_floats(const anim_source *src, anim_arena *arena,
                                   uint32_t accessor, bool *borrowed, anim_error *err);
 
-/* Base64 (standard alphabet, padding optional) into dst; returns decoded
- * length or -1 on a malformed payload. dst must hold len/4*3+3 bytes. */
-long gltf_base64_decode(const char *src, size_t len, uint8_t *dst);
 /* Splits a data: URI; returns true when uri is a base64 data URI. */
 bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payload_len,
                            const char **mime, size_t *mime_len);

@@ -14,45 +14,6 @@
 
 #include "animsmith/path.h"
 
-static int b64_value(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
-}
-
-long gltf_base64_decode(const char *src, size_t len, uint8_t *dst)
-{
-    /* Padding is optional; anything after it is malformed. */
-    while (len > 0 && src[len - 1] == '=')
-        len--;
-    if (len % 4 == 1)
-        return -1;
-    size_t o = 0;
-    uint32_t acc = 0;
-    int bits = 0;
-    for (size_t i = 0; i < len; i++) {
-        int v = b64_value((unsigned char)src[i]);
-        if (v < 0)
-            return -1;
-        acc = (acc << 6) | (uint32_t)v;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            dst[o++] = (uint8_t)(acc >> bits);
-        }
-    }
-    return (long)o;
-}
-
 bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payload_len,
                            const char **mime, size_t *mime_len)
 {

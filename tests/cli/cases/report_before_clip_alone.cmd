@@ -1,0 +1,1 @@
+report examples/assets/walk.glb --before-clip walk -o /nonexistent/report.html

@@ -1,0 +1,1 @@
+report examples/assets/walk.glb -o /tmp/animsmith-refused-report.html --clip run

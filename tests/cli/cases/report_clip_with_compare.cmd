@@ -1,0 +1,1 @@
+report examples/assets/report-comparison-before.glb --clip acceptance-matrix --compare-after examples/assets/report-comparison-after.glb --before-clip acceptance-matrix --after-clip acceptance-matrix -o /nonexistent/report.html

@@ -1,0 +1,1 @@
+report examples/assets/walk.glb -o /nonexistent/report.html

@@ -1,0 +1,1 @@
+--config examples/report-comparison.animsmith.toml report examples/assets/report-comparison-before.glb --compare-after examples/assets/report-comparison-after.glb --before-clip acceptance-matrix --after-clip acceptance-matrix -o examples/assets/report-comparison-after.glb

@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml report examples/assets/walk.glb -o examples/walk.animsmith.toml
