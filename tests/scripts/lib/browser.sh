@@ -12,6 +12,17 @@
 # resolution finds; where npm exists (the development and CI machines) it is
 # installed once from the npm registry into the same cache directory the
 # glTF-Validator tests use. It never downloads a browser of its own.
+
+# The playwright-core the cache holds: one version for every machine. It is
+# the newest that still runs on Debian 12's Node.js 18 (later ones want 20).
+BROWSER_PLAYWRIGHT_VERSION=1.61.0
+
+# browser_pinned CACHE: whether CACHE holds that version.
+browser_pinned() {
+    grep -q "\"version\": *\"$BROWSER_PLAYWRIGHT_VERSION\"" \
+        "$1/node_modules/playwright-core/package.json" 2>/dev/null
+}
+
 browser_find() {
     BROWSER_CHROMIUM=
     BROWSER_PLAYWRIGHT=
@@ -29,21 +40,22 @@ browser_find() {
     fi
     if [[ -z ${PLAYWRIGHT_CORE_DIR:-} ]] && ! node -e 'require.resolve("playwright-core")' >/dev/null 2>&1; then
         local cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/animsmith-test-tools
-        if [[ ! -f $cache/node_modules/playwright-core/package.json ]]; then
+        if ! browser_pinned "$cache"; then
             if command -v npm >/dev/null 2>&1; then
                 # Several test scripts may get here at once (ctest -j): one
                 # installs, under the lock the validator install uses too.
                 mkdir -p "$cache" &&
-                    (flock 9 && { [[ -f $cache/node_modules/playwright-core/package.json ]] ||
+                    (flock 9 && { browser_pinned "$cache" ||
                         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 timeout 300 npm install --prefix "$cache" \
-                            --no-audit --no-fund --silent playwright-core >/dev/null 2>&1; }) \
+                            --no-audit --no-fund --silent "playwright-core@$BROWSER_PLAYWRIGHT_VERSION" \
+                            >/dev/null 2>&1; }) \
                     9>"$cache/.install.lock" ||
                     echo "note: npm install of playwright-core into $cache failed"
             else
                 missing+=("npm (to install playwright-core)")
             fi
         fi
-        [[ -f $cache/node_modules/playwright-core/package.json ]] && PLAYWRIGHT_CORE_DIR=$cache
+        browser_pinned "$cache" && PLAYWRIGHT_CORE_DIR=$cache
     fi
     if [[ -n ${PLAYWRIGHT_CORE_DIR:-} ]]; then
         for cand in "$PLAYWRIGHT_CORE_DIR/node_modules/playwright-core" "$PLAYWRIGHT_CORE_DIR"; do
