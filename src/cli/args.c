@@ -75,3 +75,18 @@ const char *cli_option_value(int argc, char **argv, int *i, const char *name, bo
         *missing = true;
     return NULL;
 }
+
+int cli_option_values(int argc, char **argv, int *i, const char *const *names, size_t count,
+                      size_t *which, const char **value)
+{
+    for (size_t k = 0; k < count; k++) {
+        bool missing = false;
+        const char *v = cli_option_value(argc, argv, i, names[k], &missing);
+        if (missing || v) {
+            *which = k;
+            *value = v;
+            return missing ? -1 : 1;
+        }
+    }
+    return 0;
+}

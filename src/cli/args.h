@@ -22,6 +22,13 @@ void cli_list_free(cli_list *list);
  * in the latter case *missing is set (missing may be NULL). */
 const char *cli_option_value(int argc, char **argv, int *i, const char *name, bool *missing);
 
+/* cli_option_value over a command's table of valued options: 1 when
+ * argv[*i] is names[*which] with its value in *value (advancing *i as
+ * cli_option_value does), -1 when it is names[*which] without a value, 0
+ * when it is none of them. */
+int cli_option_values(int argc, char **argv, int *i, const char *const *names, size_t count,
+                      size_t *which, const char **value);
+
 /* lint/measure operands to input files (paths.c): a file is kept as
  * given; a directory becomes the .glb/.gltf files under it, recursively,
  * sorted byte-wise by path. A directory holding none is an operator error

@@ -65,22 +65,18 @@ static int parse_args(int argc, char **argv, report_args *a)
                                          "--before-clip", "--after-clip"};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        bool matched = false;
-        for (size_t k = 0; k < sizeof valued / sizeof *valued && !matched; k++) {
-            bool missing = false;
-            const char *v = cli_option_value(argc, argv, &i, valued[k], &missing);
-            if (missing)
-                return cli_operator_error("report: %s requires a value", valued[k]);
-            if (!v)
-                continue;
-            matched = true;
+        size_t k;
+        const char *v;
+        int got = cli_option_values(argc, argv, &i, valued, sizeof valued / sizeof *valued, &k, &v);
+        if (got < 0)
+            return cli_operator_error("report: %s requires a value", valued[k]);
+        if (got > 0) {
             const char **slot = k < 2 ? &a->output : k == 2 ? &a->clip : k == 3 ? &a->after
                               : k == 4 ? &a->before_clip : &a->after_clip;
             if (set_once(slot, k < 2 ? "--output" : valued[k], v))
                 return EXIT_OPERATOR;
-        }
-        if (matched)
             continue;
+        }
         if (!strcmp(arg, "--evidence-only"))
             a->evidence_only = true;
         else if (arg[0] == '-' && arg[1] != '\0')

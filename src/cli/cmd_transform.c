@@ -120,20 +120,16 @@ static int parse_args(int argc, char **argv, transform_args *a)
     a->fps = 30.0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        bool matched = false;
-        for (size_t k = 0; k < sizeof valued / sizeof *valued && !matched; k++) {
-            bool missing = false;
-            const char *v = cli_option_value(argc, argv, &i, valued[k], &missing);
-            if (missing)
-                return cli_operator_error("transform: %s requires a value", valued[k]);
-            if (v) {
-                matched = true;
-                if (parse_value(a, valued[k], v))
-                    return EXIT_OPERATOR;
-            }
-        }
-        if (matched)
+        size_t k;
+        const char *v;
+        int got = cli_option_values(argc, argv, &i, valued, sizeof valued / sizeof *valued, &k, &v);
+        if (got < 0)
+            return cli_operator_error("transform: %s requires a value", valued[k]);
+        if (got > 0) {
+            if (parse_value(a, valued[k], v))
+                return EXIT_OPERATOR;
             continue;
+        }
         if (!strcmp(arg, "--drop-duplicate-loop-endpoint"))
             a->drop_endpoint = true;
         else if (!strcmp(arg, "--gait-anchor"))
