@@ -108,6 +108,13 @@ typedef struct anim_source {
     uint32_t extensions_required_count;
     anim_limits limits;                 /* from the load options */
     struct anim_file_mapping *mappings; /* private */
+    /* The primary input file as read: what its identity (SHA-256, byte
+     * count) describes. For glTF these equal bytes/byte_count; an FBX file
+     * is projected into a GLB held in bytes, and its own bytes are here. */
+    const uint8_t *input_bytes;
+    size_t input_byte_count;
+    /* FBX facts beyond the projected document; NULL for glTF input. */
+    const struct anim_fbx_facts *fbx;
 } anim_source;
 
 /* A loaded file: one arena owns everything reachable from here. */
@@ -132,7 +139,7 @@ typedef struct anim_load_options {
 
 void anim_load_options_default(anim_load_options *opts);
 
-/* Loads FILE by extension (.glb / .gltf, case-insensitive). On failure
+/* Loads FILE by extension (.glb / .gltf / .fbx, case-insensitive). On failure
  * returns NULL and err names the file (as given) and the object:
  * "walk.glb: clip 'walk' node 3 sampler input: accessor 0 ...". opts may be
  * NULL. A clip whose metric grid would exceed the grid budget is refused

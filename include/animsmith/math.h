@@ -118,6 +118,9 @@ anim_vec3 anim_mat4_transform_vector(const anim_mat4 *m, anim_vec3 v);
 anim_vec3 anim_mat4_translation(const anim_mat4 *m); /* column 3 */
 anim_vec3 anim_mat4_column(const anim_mat4 *m, int c); /* c in 0..3, xyz */
 double anim_mat4_det3(const anim_mat4 *m); /* determinant of upper 3x3 */
+/* General 4x4 inverse (column-major, f64, 16 doubles each); false when
+ * singular or the result is not finite. */
+bool anim_mat4_invert(const double *m, double *out);
 /* Decomposition of a node matrix: t = column 3; s.x = |col0|, s.y = |col1|,
  * s.z = sign(det3)·|col2| (sign(0) = +1); r = quaternion of the 3x3 with
  * each column divided by its scale. Returns false (r = identity, t and s

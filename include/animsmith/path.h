@@ -14,6 +14,11 @@ char *anim_path_dirname(anim_arena *arena, const char *path);
 /* The same, malloc'ed (the caller frees). */
 char *anim_path_dirname_dup(const char *path);
 
+/* True when `inner` is `outer` or lies below it: a prefix that ends on a
+ * path-component boundary ("/a/bc" is not inside "/a/b"). Both are
+ * canonical absolute paths (realpath). */
+bool anim_path_within(const char *outer, const char *inner);
+
 /* Whether path ends with ext (".glb"), ASCII case-insensitively. */
 bool anim_path_has_extension(const char *path, const char *ext);
 

@@ -44,6 +44,10 @@ typedef struct anim_tool_info {
     anim_source_dirty dirty;
 } anim_tool_info;
 
+/* The "tool" member: name, version and source {revision, dirty}, as every
+ * JSON record of ours carries it. */
+void anim_output_write_tool(anim_json_writer *w, const anim_tool_info *tool);
+
 /* Opens the envelope object and writes schema_version, schema, tool and
  * command; the caller continues with summary/files and closes the object.
  * tool NULL writes version "" with a null source. */

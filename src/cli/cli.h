@@ -76,6 +76,13 @@ struct anim_asset;
 int cli_check_destination(const struct anim_asset *const *assets, const char *const *labels,
                           size_t n, const struct anim_config *cfg, const char *out);
 
+/* "wrote OUT (N node(s), N clip(s), N mesh(es) / N position(s), N
+ * material(s)); dropped N clip(s) with no writable tracks\n" into msg:
+ * what transform and convert print after the whole-document writer. */
+struct anim_gltf_write_summary;
+void cli_write_summary_line(const char *out, const struct anim_gltf_write_summary *s,
+                            struct anim_strbuf *msg);
+
 /* The tool identity JSON envelopes carry (version, revision, dirty). */
 void cli_tool_info(anim_tool_info *tool);
 
@@ -83,6 +90,7 @@ int cmd_inspect(int argc, char **argv, const cli_globals *globals);
 int cmd_fix(int argc, char **argv, const cli_globals *globals);
 int cmd_transform(int argc, char **argv, const cli_globals *globals);
 int cmd_report(int argc, char **argv, const cli_globals *globals);
+int cmd_convert(int argc, char **argv, const cli_globals *globals);
 int cmd_lint(int argc, char **argv, const cli_globals *globals);
 int cmd_measure(int argc, char **argv, const cli_globals *globals);
 int cmd_diff(int argc, char **argv, const cli_globals *globals);

@@ -19,6 +19,7 @@
 #include "animsmith/text.h"
 #include "args.h"
 #include "cli.h"
+#include "inspect_fbx.h"
 
 /* Text output is handed to stdout whenever this much has accumulated. */
 #define INSPECT_CHUNK_BYTES (64u * 1024u)
@@ -366,13 +367,13 @@ static int render_json(const inspect_view *v, anim_strbuf *out)
 {
     const anim_doc *doc = &v->asset->doc;
     char sha256[65];
-    anim_sha256_hex(v->asset->source.bytes, v->asset->source.byte_count, sha256);
+    anim_sha256_hex(v->asset->source.input_bytes, v->asset->source.input_byte_count, sha256);
     anim_tool_info tool;
     cli_tool_info(&tool);
     anim_json_writer w;
     anim_json_writer_init(&w, out, true);
     anim_output_envelope_begin(&w, &tool, "inspect");
-    anim_output_write_file_identity(&w, v->path, sha256, v->asset->source.byte_count);
+    anim_output_write_file_identity(&w, v->path, sha256, v->asset->source.input_byte_count);
     anim_output_write_rig(&w, doc, v->rig);
     anim_json_writer_key(&w, "skeleton");
     anim_json_writer_begin_object(&w);
@@ -388,6 +389,8 @@ static int render_json(const inspect_view *v, anim_strbuf *out)
             json_mesh_instance(&w, doc, node, v->bone_same);
     anim_json_writer_end_array(&w);
     json_clips(&w, doc);
+    if (v->asset->source.fbx)
+        cli_inspect_fbx_json(&w, v->asset->source.fbx);
     anim_json_writer_end_object(&w);
     anim_strbuf_putc(out, '\n');
     return anim_json_writer_ok(&w) ? 0 : -1;
@@ -404,6 +407,8 @@ static int render_text(const inspect_view *v, anim_strbuf *out)
     render_materials(doc, v->material_same, out);
     render_mesh_instances(doc, v->bone_same, out);
     render_clips(doc, out);
+    if (v->asset->source.fbx)
+        cli_inspect_fbx_text(v->asset->source.fbx, out);
     if (out->failed)
         return -1;
     flush_chunk(out, true);

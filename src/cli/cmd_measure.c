@@ -90,7 +90,7 @@ static int measure_and_render(const measure_job *job, size_t i, anim_asset *asse
 {
     const char *path = job->args->files.items[i];
     char sha256[65];
-    anim_sha256_hex(asset->source.bytes, asset->source.byte_count, sha256);
+    anim_sha256_hex(asset->source.input_bytes, asset->source.input_byte_count, sha256);
     anim_rig_config rig_cfg = anim_config_rig(job->cfg);
     anim_rig_resolution rig;
     anim_measurements m;
@@ -98,7 +98,7 @@ static int measure_and_render(const measure_job *job, size_t i, anim_asset *asse
         anim_rig_resolve(&asset->doc, &rig_cfg, &rig, err) ||
         anim_measure_asset_document(asset, &rig, job->cfg, arena, &m, err))
         return -1;
-    anim_measure_file file = {path, sha256, asset->source.byte_count, &asset->doc, &rig, &m};
+    anim_measure_file file = {path, sha256, asset->source.input_byte_count, &asset->doc, &rig, &m};
     if (job->args->text) {
         anim_render_measure_text(&file, 1, &mf->out);
         return mf->out.failed ? anim_error_set(err, ANIM_ERR_NOMEM, "out of memory") : 0;

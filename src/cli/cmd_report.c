@@ -54,8 +54,9 @@ static int check_combination(const report_args *a)
     const char *inputs[2] = {a->path, a->after};
     for (int i = 0; i < 2; i++)
         if (inputs[i] && !anim_path_has_extension(inputs[i], ".glb") &&
-            !anim_path_has_extension(inputs[i], ".gltf"))
-            return cli_operator_error("%s: report reads .glb/.gltf", inputs[i]);
+            !anim_path_has_extension(inputs[i], ".gltf") &&
+            !anim_path_has_extension(inputs[i], ".fbx"))
+            return cli_operator_error("%s: report reads .glb, .gltf or .fbx", inputs[i]);
     return 0;
 }
 

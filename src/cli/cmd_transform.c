@@ -153,7 +153,8 @@ static int parse_args(int argc, char **argv, transform_args *a)
         return cli_operator_error(
             "transform: --drop-duplicate-loop-endpoint cannot be used with --hold-extend");
     if (!anim_path_has_extension(a->path, ".glb") && !anim_path_has_extension(a->path, ".gltf"))
-        return cli_operator_error("%s: transform operates on .glb/.gltf", a->path);
+        return cli_operator_error("%s: transform operates on .glb/.gltf (convert FBX first)",
+                                  a->path);
     return 0;
 }
 
@@ -239,18 +240,6 @@ static int edit_clips(const transform_args *a, anim_asset *asset, anim_doc *doc,
     return edited;
 }
 
-static void summary_line(const char *out, const anim_gltf_write_summary *s, anim_strbuf *msg)
-{
-    anim_strbuf_printf(msg,
-                       "wrote %s (%u node(s), %u clip(s), %u mesh(es) / %llu position(s), %u "
-                       "material(s))",
-                       out, s->nodes, s->animations, s->meshes, (unsigned long long)s->positions,
-                       s->materials);
-    if (s->dropped_clips)
-        anim_strbuf_printf(msg, "; dropped %u clip(s) with no writable tracks", s->dropped_clips);
-    anim_strbuf_putc(msg, '\n');
-}
-
 int cmd_transform(int argc, char **argv, const cli_globals *globals)
 {
     transform_args a;
@@ -284,7 +273,7 @@ int cmd_transform(int argc, char **argv, const cli_globals *globals)
         if (anim_gltf_write_asset_file(asset, &doc, a.output, NULL, &summary, &err)) {
             rc = cli_operator_error("%s", err.message);
         } else {
-            summary_line(a.output, &summary, &msg);
+            cli_write_summary_line(a.output, &summary, &msg);
             cli_deliver(&msg);
         }
     }

@@ -147,6 +147,28 @@ static const char *const report_examples[] = {
     NULL,
 };
 
+static const cli_option convert_options[] = {
+    {"--output", "-o", "PATH", CLI_VALUE_FILE, NULL, NULL,
+     "write the converted asset here: .glb, or .gltf with its images beside it (required)"},
+    {"--animation-only", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "write the skeleton and its clips only: no mesh, skin, material or texture"},
+    {"--bake-static-mesh-transforms", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "bake each unskinned, unanimated mesh's placement into its vertices under an identity "
+     "root"},
+    {"--material-texture-recipe", NULL, "RECIPE", CLI_VALUE_FILE, NULL, NULL,
+     "attach the base colour, normal, metallic-roughness and occlusion images a recipe names "
+     "to the source materials"},
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text",
+     "output format: the write summary, or the conversion evidence as JSON"},
+    END,
+};
+static const char *const convert_examples[] = {
+    "animsmith convert Walking.fbx -o walking.glb",
+    "animsmith convert examples/assets/mixamo-walk.fbx -o walk.glb --format json",
+    "animsmith convert prop.fbx -o prop.glb --bake-static-mesh-transforms",
+    NULL,
+};
+
 static const cli_option diff_options[] = {
     {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text", "output format"},
     END,
@@ -178,17 +200,19 @@ static const char *const merge_examples[] = {
 };
 
 static const cli_command_doc commands[] = {
-    {"inspect", "describe a glTF/GLB asset: rig roles, skeleton, materials, mesh instances, clips",
-     "animsmith inspect <file> [--format text|json]", "<file>: one .glb or .gltf asset",
+    {"inspect", "describe a glTF/GLB or FBX asset: rig roles, skeleton, materials, mesh instances, clips",
+     "animsmith inspect <file> [--format text|json]", "<file>: one .glb, .gltf or .fbx asset",
      inspect_options, inspect_examples},
     {"measure", "print the semantic metrics the checks judge, per clip, plus static asset evidence",
      "animsmith measure <file|dir...> [--format json|text] [--jobs N]",
-     "<file|dir...>: assets, or directories searched recursively for .glb and .gltf files",
+     "<file|dir...>: assets, or directories searched recursively for .glb, .gltf and .fbx "
+     "files",
      measure_options, measure_examples},
     {"lint", "judge assets against the contract (animsmith.toml): findings and coverage gaps",
      "animsmith lint <file|dir...> [--format text|json|markdown] [--select id[,id]] "
      "[--allow id[,id]] [options]",
-     "<file|dir...>: assets, or directories searched recursively for .glb and .gltf files",
+     "<file|dir...>: assets, or directories searched recursively for .glb, .gltf and .fbx "
+     "files",
      lint_options, lint_examples},
     {"fix", "repair rotation keys losslessly, byte-surgically (repairs: quat-norm, quat-flip)",
      "animsmith fix <file> (-o <out> | --in-place | --dry-run) [--repair quat-norm,quat-flip]",
@@ -198,13 +222,19 @@ static const cli_command_doc commands[] = {
      "animsmith transform <file> -o <out> [--clip NAME] [--slice START:END] "
      "[--hold-extend SECONDS] [--drop-duplicate-loop-endpoint] [--resample FPS] "
      "[--gait-anchor] [--reduce-keys MAX_ERROR_M] [--prune-constant-tracks] [--fps N]",
-     "<file>: one .glb or .gltf asset", transform_options, transform_examples},
+     "<file>: one .glb or .gltf asset (convert FBX first)", transform_options, transform_examples},
     {"report",
      "an offline HTML report: judged poses played back beside the findings and charts",
      "animsmith report <file> -o <report.html> [--clip NAME] [--evidence-only] | animsmith "
      "report <before> -o <comparison.html> --compare-after <after> --before-clip NAME "
      "--after-clip NAME [--evidence-only]",
-     "<file>, <before>, <after>: .glb or .gltf assets", report_options, report_examples},
+     "<file>, <before>, <after>: .glb, .gltf or .fbx assets", report_options, report_examples},
+    {"convert",
+     "convert an FBX (or glTF) export into a clean glTF: full scene or animation only",
+     "animsmith convert <in.fbx|in.glb|in.gltf> -o <out.glb|out.gltf> "
+     "[--material-texture-recipe RECIPE] [--animation-only|--bake-static-mesh-transforms] "
+     "[--format text|json]",
+     "<in>: one .fbx, .glb or .gltf asset", convert_options, convert_examples},
     {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
      "animsmith diff <before> <after> [--format text|json]",
      "<before> <after>: two assets, or measure/lint JSON reports of ours", diff_options,

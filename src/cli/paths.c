@@ -21,6 +21,7 @@
 static const char *const asset_extensions[] = {
     ".glb",
     ".gltf",
+    ".fbx",
     NULL,
 };
 

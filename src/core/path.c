@@ -56,3 +56,11 @@ int anim_hex_digit_value(int c)
         return c - 'A' + 10;
     return -1;
 }
+
+bool anim_path_within(const char *outer, const char *inner)
+{
+    size_t n = strlen(outer);
+    if (n > 0 && outer[n - 1] == '/')
+        n--; /* the root directory "/" */
+    return strncmp(outer, inner, n) == 0 && (inner[n] == '\0' || inner[n] == '/');
+}

@@ -85,7 +85,7 @@ typedef struct {
  * a parallel pass hands it to a worker like one more clip. */
 static void digest(const anim_lint_context *ctx, char *sha256_hex)
 {
-    anim_sha256_hex(ctx->asset->source.bytes, ctx->asset->source.byte_count, sha256_hex);
+    anim_sha256_hex(ctx->asset->source.input_bytes, ctx->asset->source.input_byte_count, sha256_hex);
 }
 
 static void forget_clip_state(anim_lint_context *ctx)

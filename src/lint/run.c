@@ -115,7 +115,7 @@ int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
     if (!out->arena)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     out->path = anim_arena_strdup(out->arena, asset->source.path);
-    out->byte_count = asset->source.byte_count;
+    out->byte_count = asset->source.input_byte_count;
     anim_rig_config rig_cfg = anim_config_rig(cfg);
     if (anim_rig_resolve(doc, &rig_cfg, &out->rig, err))
         goto fail;

@@ -17,9 +17,6 @@ typedef struct asset_world {
 
 /* Every value |v - mean| <= tol * max(|mean|, |v|). */
 bool asset_values_equal_to_mean(const double *values, uint32_t n, double mean, double tol);
-/* General 4x4 inverse (column-major, f64); false when singular or the
- * result is not finite. */
-bool asset_mat4_inverse(const double *m, double *out);
 /* a * b, column-major f64. */
 void asset_mat4_mul(const double *a, const double *b, double *out);
 /* Narrows to f32; false when a narrowed value is not finite. */

@@ -8,6 +8,7 @@
  * of [0, 0, 0, 1]) and its linear part well conditioned: the scale-free
  * reciprocal infinity-norm condition number 1 / (|A|inf |A^-1|inf) must
  * exceed 1e-6 (0 for an exactly singular A). */
+#include "animsmith/math.h"
 #include "measure/asset_internal.h"
 
 #include <math.h>
@@ -73,7 +74,7 @@ static void derive_joint_bind_to_mesh(const float *raw, anim_derived_matrix *d)
     double m[16], inv[16];
     for (int i = 0; i < 16; i++)
         m[i] = raw[i];
-    if (!asset_mat4_inverse(m, inv)) {
+    if (!anim_mat4_invert(m, inv)) {
         d->status = ANIM_DERIVED_IBM_NON_INVERTIBLE;
         return;
     }

@@ -5,14 +5,8 @@
 
 #include "animsmith/report.h"
 
-void anim_output_envelope_begin(anim_json_writer *w, const anim_tool_info *tool,
-                                const char *command)
+void anim_output_write_tool(anim_json_writer *w, const anim_tool_info *tool)
 {
-    anim_json_writer_begin_object(w);
-    anim_json_writer_key(w, "schema_version");
-    anim_json_writer_uint(w, ANIM_OUTPUT_SCHEMA_VERSION);
-    anim_json_writer_key(w, "schema");
-    anim_json_writer_string(w, ANIM_OUTPUT_SCHEMA);
     anim_json_writer_key(w, "tool");
     anim_json_writer_begin_object(w);
     anim_json_writer_key(w, "name");
@@ -33,6 +27,17 @@ void anim_output_envelope_begin(anim_json_writer *w, const anim_tool_info *tool,
         anim_json_writer_null(w);
     anim_json_writer_end_object(w);
     anim_json_writer_end_object(w);
+}
+
+void anim_output_envelope_begin(anim_json_writer *w, const anim_tool_info *tool,
+                                const char *command)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "schema_version");
+    anim_json_writer_uint(w, ANIM_OUTPUT_SCHEMA_VERSION);
+    anim_json_writer_key(w, "schema");
+    anim_json_writer_string(w, ANIM_OUTPUT_SCHEMA);
+    anim_output_write_tool(w, tool);
     anim_json_writer_key(w, "command");
     anim_json_writer_string(w, command);
 }

@@ -43,9 +43,9 @@ got=$("$bin" lint --select nan set | grep -oE '^set/[^:]+')
 
 out=$("$bin" lint empty 2>&1)
 code=$?
-[[ $code == 2 && $out == "animsmith: empty: no .glb or .gltf file in this directory or below" ]] ||
+[[ $code == 2 && $out == "animsmith: empty: no .glb, .gltf or .fbx file in this directory or below" ]] ||
     { echo "lint of a directory without assets: exit $code, '$out'"; fail=1; }
 out=$("$bin" measure empty/ 2>&1)
-[[ $out == *"empty/: no .glb or .gltf file"* ]] || { echo "measure empty/: '$out'"; fail=1; }
+[[ $out == *"empty/: no .glb, .gltf or .fbx file"* ]] || { echo "measure empty/: '$out'"; fail=1; }
 [[ $fail == 0 ]] && echo "directories expand to their assets in byte-wise order"
 exit $fail

@@ -59,10 +59,13 @@ export PKG_CONFIG_PATH=${pc%/*}
 pc_flags=$(pkg-config --cflags --libs --static animsmith) || { echo "FAIL pkg-config animsmith"; exit 1; }
 # The prefix in the file is the install's, not the configured one.
 [[ $pc_flags == *"-I$prefix/include"* ]] || { echo "FAIL pkg-config cflags: $pc_flags"; fail=1; }
-# The library needs libcrypto and libm and nothing else of its own.
+# The library needs libcrypto, zlib, libpng and libm and nothing else of
+# its own.
 own=$(pkg-config --libs --static animsmith | tr ' ' '\n' | grep -v -e '^$' -e '^-L' |
-    grep -v -x -F -f <(pkg-config --libs --static libcrypto | tr ' ' '\n') | sort | tr '\n' ' ')
-[[ $own == "-lanimsmith -lm " ]] || { echo "FAIL pkg-config --static libs beyond libcrypto: $own"; fail=1; }
+    grep -v -x -F -f <(pkg-config --libs --static libcrypto zlib libpng | tr ' ' '\n') | sort | tr '\n' ' ')
+# (libpng's own list may already carry -lm.)
+[[ $own == "-lanimsmith -lm " || $own == "-lanimsmith " ]] ||
+    { echo "FAIL pkg-config --static libs beyond libcrypto, zlib and libpng: $own"; fail=1; }
 
 # shellcheck disable=SC2086 # pkg-config output is a word list
 if ! "$cc" -std=c11 -Wall -Wextra -Werror -pedantic "${extra[@]}" "$src/examples/embed.c" \

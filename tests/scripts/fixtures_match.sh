@@ -38,7 +38,7 @@ while IFS= read -r rel; do
         fail=1
     fi
 done < <(cd "$SOURCE_DIR/examples" &&
-         { find assets -maxdepth 1 -type f -name '*.glb'; find . -maxdepth 1 -type f -name '*.toml'; } |
+         { find assets -maxdepth 1 -type f \( -name '*.glb' -o -name '*.fbx' \); find . -maxdepth 1 -type f -name '*.toml'; } |
          sed 's|^\./||' | LC_ALL=C sort)
 [ "$fail" -eq 0 ] || exit 1
 echo "fixtures_match: examples/ matches the generator output"

@@ -35,7 +35,7 @@ for prog in animsmith animsmith-blendref animsmith-fixturegen animsmith-gendocs 
         fail=1
     fi
 done
-for s in scripts/bootstrap scripts/demo scripts/fresh-machine-test bench/run_lint_bench.sh bench/run_report_bench.sh bench/profile_lint.sh tools/exactness/compare.sh \
+for s in scripts/bootstrap scripts/demo scripts/fresh-machine-test bench/run_lint_bench.sh bench/run_report_bench.sh bench/profile_lint.sh bench/fbx_load.sh tools/exactness/compare.sh \
     tests/cli/run_case.sh tests/scripts/*.sh; do
     s=${s#"$src"/}
     case $s in

@@ -160,7 +160,7 @@ refuse "missing.glb" report missing.glb -o kept.html
 refuse "unknown option '--bogus'" report walk.glb -o kept.html --bogus
 refuse "report requires --output" report walk.glb
 refuse "--output given more than once" report walk.glb -o kept.html -o other.html
-refuse "report reads .glb/.gltf" report walk.animsmith.toml -o kept.html
+refuse "report reads .glb, .gltf or .fbx" report walk.animsmith.toml -o kept.html
 refuse "report takes exactly one file" report walk.glb walk-dirty.glb -o kept.html
 # An output directory that does not exist: nothing is written anywhere.
 refuse "nodir/report.html" report walk.glb -o nodir/report.html

@@ -21,7 +21,7 @@
 #include "animsmith/base64.h"
 #include "animsmith/error.h"
 #include "animsmith/json.h"
-#include "io/gltf/gltf_internal.h"
+#include "io/file_read.h"
 #include "report/blend.h"
 
 #define DATA_OPEN "<script type=\"application/json\" id=\"animsmith-report-data\">"

@@ -52,6 +52,26 @@ static char *join(const char *a, const char *b)
     return s;
 }
 
+/* Writes each FBX asset of a table into the assets directory. */
+static int write_fbx_assets(const char *assets, const fg_fbx_asset *list, size_t count)
+{
+    int status = 0;
+    for (size_t i = 0; i < count; i++) {
+        const fg_fbx_asset *a = &list[i];
+        fbxw_doc *d = fbxw_new();
+        a->recipe(d, a->format.version);
+        char *path = join(assets, a->file);
+        anim_error err = {0};
+        if (fbxw_write(d, &a->format, path, &err) != 0) {
+            fprintf(stderr, "animsmith-fixturegen: %s\n", err.message);
+            status = 1;
+        }
+        free(path);
+        fbxw_free(d);
+    }
+    return status;
+}
+
 static const char USAGE[] =
     "usage: animsmith-fixturegen OUTDIR\n"
     "\n"
@@ -94,6 +114,8 @@ int main(int argc, char **argv)
         free(path);
         fg_free(&b);
     }
+    status |= write_fbx_assets(assets, fg_fbx_assets, fg_fbx_asset_count);
+    status |= write_fbx_assets(assets, fg_fbx_static_assets, fg_fbx_static_asset_count);
     for (size_t i = 0; i < fg_contract_count; i++) {
         char *path = join(out, fg_contracts[i].file);
         anim_error err = {0};

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "animsmith/gltf.h"
+#include "io/file_read.h"
 
 /* Largest glTF array we accept (nodes, accessors, ...): bounds memory for
  * per-index tables before anything is allocated. */
@@ -240,9 +241,6 @@ gltf_image_status gltf_image_payload_read(const anim_source *src, const anim_ima
  * signature; NULL for anything else. */
 const char *gltf_image_sniff_mime(const uint8_t *p, size_t n);
 
-/* Reads a whole file with a size cap into arena memory (NUL-terminated). */
-int anim_read_file(const char *path, size_t max_bytes, anim_arena *arena, uint8_t **data,
-                   size_t *len, anim_error *err);
 /* The same, but maps the file read-only when it can (recording the mapping
  * on *maps for gltf_unmap_all) and reads it otherwise. The data is not
  * NUL-terminated. */

@@ -1,6 +1,7 @@
 /* Loading a .glb / .gltf: container framing, JSON, buffers, then the
  * normalized document. Every framing fault is refused: a reader that
  * guesses at a broken container reports numbers from bytes it misread. */
+#include "io/fbx/fbx_load.h"
 #include "io/gltf/gltf_internal.h"
 #include "io/json/json_internal.h"
 
@@ -145,6 +146,8 @@ static anim_asset *load_stages(anim_asset *asset, const char *base_dir,
     }
     src->limits = opts->limits;
     asset->doc.limits = opts->limits;
+    src->input_bytes = src->bytes;
+    src->input_byte_count = src->byte_count;
     if (src->is_glb) {
         if (glb_split(src, err))
             return NULL;
@@ -210,10 +213,12 @@ anim_asset *anim_asset_load(const char *path, const anim_load_options *opts, ani
         anim_load_options_default(&defaults);
         opts = &defaults;
     }
+    if (anim_path_has_extension(path, ".fbx"))
+        return anim_fbx_asset_load(path, opts, err);
     bool glb = anim_path_has_extension(path, ".glb");
     if (!glb && !anim_path_has_extension(path, ".gltf")) {
-        anim_error_set(err, ANIM_ERR_USAGE, "%s: unsupported input (expected .glb or .gltf)",
-                       path);
+        anim_error_set(err, ANIM_ERR_USAGE,
+                       "%s: unsupported input (expected .glb, .gltf, or .fbx)", path);
         return NULL;
     }
     anim_asset *asset = asset_new(err);

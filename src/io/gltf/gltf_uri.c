@@ -34,16 +34,6 @@ bool gltf_data_uri_payload(const char *uri, const char **payload, size_t *payloa
     return true;
 }
 
-/* True when `inner` is `outer` or lies below it: a prefix that ends on a
- * path-component boundary ("/a/bc" is not inside "/a/b"). */
-static bool path_within(const char *outer, const char *inner)
-{
-    size_t n = strlen(outer);
-    if (n > 0 && outer[n - 1] == '/')
-        n--; /* the root directory "/" */
-    return strncmp(outer, inner, n) == 0 && (inner[n] == '\0' || inner[n] == '/');
-}
-
 static int confine_real_path(const char *base_dir, const char *path, const char *uri,
                            const char *ctx, anim_error *err)
 {
@@ -60,7 +50,7 @@ static int confine_real_path(const char *base_dir, const char *path, const char 
         return anim_error_set(err, ANIM_ERR_IO, "%s: uri \"%s\": cannot resolve: %s", ctx, uri,
                               strerror(errno));
     }
-    if (!path_within(real_base, real_path))
+    if (!anim_path_within(real_base, real_path))
         return anim_error_set(err, ANIM_ERR_UNSUPPORTED,
                               "%s: uri \"%s\" resolves through a symbolic link to %s, outside the "
                               "asset's directory %s",

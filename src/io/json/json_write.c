@@ -311,3 +311,11 @@ bool anim_json_writer_ok(const anim_json_writer *w)
 {
     return !w->misuse && w->depth == w->base_depth && !w->after_key && !w->out->failed;
 }
+
+void anim_json_writer_f64_array(anim_json_writer *w, const double *v, size_t n)
+{
+    anim_json_writer_begin_array(w);
+    for (size_t i = 0; i < n; i++)
+        anim_json_writer_f64(w, v[i]);
+    anim_json_writer_end_array(w);
+}

@@ -1,1 +1,1 @@
-lint --shard 12/12 examples/assets --format json
+lint --shard 20/20 examples/assets --format json

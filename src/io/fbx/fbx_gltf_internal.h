@@ -1,0 +1,79 @@
+/* Private to the FBX-to-glTF projection (fbx_gltf*.c): the document being
+ * built (buffer views and accessors over one binary buffer) and the parts
+ * each file writes. */
+#ifndef ANIMSMITH_FBX_GLTF_INTERNAL_H
+#define ANIMSMITH_FBX_GLTF_INTERNAL_H
+
+#include "animsmith/json_write.h"
+#include "io/fbx/fbx_gltf.h"
+
+typedef struct {
+    uint32_t view;
+    uint32_t component_type;
+    uint32_t count;
+    const char *type;
+    uint32_t components;
+    bool minmax;
+    double min[16], max[16];
+} gl_accessor;
+
+typedef struct {
+    size_t offset, length;
+} gl_view;
+
+typedef struct {
+    anim_fbx_scene *scene;
+    const anim_fbx_gltf_options *opts;
+    anim_strbuf bin;
+    gl_view *views;
+    uint32_t view_count, view_cap;
+    gl_accessor *accessors;
+    uint32_t accessor_count, accessor_cap;
+    /* Per scene image: the buffer view and MIME type, or ANIM_NONE when
+     * it could not be carried (and textures of it are dropped). */
+    uint32_t *image_view;
+    const char **image_mime;
+    uint32_t *image_index; /* scene image -> glTF image index */
+    uint32_t gltf_image_count;
+    uint32_t *texture_index; /* scene texture -> glTF texture index */
+    uint32_t gltf_texture_count;
+    bool nomem;
+} gl_ctx;
+
+typedef struct {
+    uint32_t input, output;
+    const anim_fbx_track *track;
+} gl_sampler;
+
+typedef struct {
+    uint32_t position, normal, tangent, uv0, color, joints, weights, indices;
+    uint32_t *target_position, *target_normal;
+} gl_prim;
+
+/* A buffer view over a copy of data (4-byte aligned), its index. */
+uint32_t gl_add_view(gl_ctx *c, const void *data, size_t len);
+/* An accessor of count elements of elem_bytes each in a view of its own. */
+uint32_t gl_add_accessor(gl_ctx *c, const void *data, size_t elem_bytes, uint32_t count,
+                         uint32_t component_type, const char *type, uint32_t components);
+/* A float accessor of n-vectors; with_bounds records min/max (positions
+ * and animation inputs need them). */
+uint32_t gl_add_floats(gl_ctx *c, const float *v, uint32_t count, uint32_t n, bool with_bounds);
+/* s as valid UTF-8 for JSON ("" for NULL). */
+const char *gl_json_name(gl_ctx *c, const char *s);
+/* v[0..n) all equal d, except v[last_one] which equals 1. */
+bool gl_is_default(const double *v, uint32_t n, double d, uint32_t last_one);
+
+/* fbx_gltf_mesh.c: animation samplers, meshes, skins. */
+int gl_track_accessors(gl_ctx *c, const anim_fbx_track *t, gl_sampler *s, anim_error *err);
+void gl_write_animations(gl_ctx *c, anim_json_writer *w, gl_sampler **samplers);
+int gl_mesh_accessors(gl_ctx *c, const anim_fbx_mesh *m, gl_prim *out, anim_error *err);
+void gl_write_meshes(gl_ctx *c, anim_json_writer *w, gl_prim **prims);
+uint32_t gl_skin_accessor(gl_ctx *c, const anim_fbx_skin *s, anim_error *err);
+
+/* fbx_gltf_material.c: images (embedded, or linked inside the FBX's
+ * directory), textures and materials. */
+int gl_image_views(gl_ctx *c, anim_error *err);
+void gl_write_images(gl_ctx *c, anim_json_writer *w);
+void gl_write_materials(gl_ctx *c, anim_json_writer *w);
+
+#endif

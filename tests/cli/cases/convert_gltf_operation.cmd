@@ -1,0 +1,1 @@
+convert examples/assets/walk.glb -o out.glb --bake-static-mesh-transforms

@@ -1,0 +1,1 @@
+fix examples/assets/mixamo-walk.fbx --dry-run

@@ -1,0 +1,1 @@
+inspect $ANIMSMITH_CORPUS/fbx/Samba_Dancing.fbx

@@ -1,0 +1,1 @@
+inspect examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+inspect examples/assets/fbx-segment-scale.fbx

@@ -1,0 +1,1 @@
+inspect examples/assets/fbx-zup-metres.fbx --format json

@@ -1,0 +1,1 @@
+lint examples/assets/mixamo-walk.fbx

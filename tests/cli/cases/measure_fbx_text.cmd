@@ -1,0 +1,1 @@
+measure examples/assets/mixamo-walk.fbx --format text

@@ -1,0 +1,1 @@
+transform examples/assets/mixamo-walk.fbx -o out.glb --prune-constant-tracks
