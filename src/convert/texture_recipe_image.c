@@ -19,6 +19,7 @@
 
 #include "animsmith_version.h"
 #include "convert/texture_internal.h"
+#include "io/jpeg_guard.h"
 #include "io/gltf/gltf_internal.h"
 
 #define STB_IMAGE_IMPLEMENTATION
@@ -53,57 +54,23 @@ static uint32_t be32(const uint8_t *p)
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
-/* stb_image 2.27 sums a DHT segment's 16 code-length counts without a
- * bound and writes that many symbols into 257-entry tables: a crafted
- * JPEG overwrites the decoder's state (heap memory). It only ever reads
- * a table after the marker bytes FF C4, so every such pair in the file
- * is checked the way stb would read the segment there (bytes past the
- * end read as 0, as stb's do); a table with more than 256 codes is
- * refused before stb sees the file. Real files have a few such pairs;
- * more than the limit below is refused too, which bounds the scan. */
-#define JPEG_MAX_DHT_MARKERS 4096
-
-static unsigned byte_at(const uint8_t *b, size_t n, size_t i)
-{
-    return i < n ? b[i] : 0;
-}
-
-static bool jpeg_dht_safe_at(const uint8_t *b, size_t n, size_t at)
-{
-    long left = (long)(byte_at(b, n, at) << 8 | byte_at(b, n, at + 1)) - 2;
-    size_t p = at + 2;
-    while (left > 0 && p < n) {
-        unsigned q = byte_at(b, n, p++);
-        if (q >> 4 > 1 || (q & 15) > 3)
-            return true; /* stb stops with an error here */
-        unsigned codes = 0;
-        for (int i = 0; i < 16; i++)
-            codes += byte_at(b, n, p++);
-        if (codes > 256)
-            return false;
-        p += codes;
-        left -= 17 + (long)codes;
-    }
-    return true;
-}
-
+/* stb_image's JPEG tables are checked first (io/jpeg_guard.h). */
 static int jpeg_guard(const uint8_t *b, size_t n, const char *what, anim_error *err)
 {
-    unsigned seen = 0;
-    for (size_t i = 0; i + 1 < n; i++) {
-        if (b[i] != 0xFF || b[i + 1] != 0xC4)
-            continue;
-        if (++seen > JPEG_MAX_DHT_MARKERS)
-            return anim_error_set(err, ANIM_ERR_LIMIT,
-                                  "%s: JPEG with more than %d Huffman table markers", what,
-                                  JPEG_MAX_DHT_MARKERS);
-        if (!jpeg_dht_safe_at(b, n, i + 2))
-            return anim_error_set(err, ANIM_ERR_PARSE,
-                                  "%s: corrupt JPEG: a Huffman table at byte %zu declares more "
-                                  "than 256 codes",
-                                  what, i);
+    size_t at = 0;
+    switch (anim_jpeg_guard(b, n, &at)) {
+    case ANIM_JPEG_TOO_MANY_TABLES:
+        return anim_error_set(err, ANIM_ERR_LIMIT,
+                              "%s: JPEG with more than %d Huffman table markers", what,
+                              ANIM_JPEG_MAX_DHT_MARKERS);
+    case ANIM_JPEG_OVERLONG_TABLE:
+        return anim_error_set(err, ANIM_ERR_PARSE,
+                              "%s: corrupt JPEG: a Huffman table at byte %zu declares more than "
+                              "256 codes",
+                              what, at);
+    default:
+        return 0;
     }
-    return 0;
 }
 
 int anim_texture_probe(const uint8_t *bytes, size_t len, const char *what,

@@ -17,6 +17,7 @@
 
 #include "animsmith/json.h"
 #include "io/gltf/gltf_internal.h"
+#include "io/jpeg_guard.h"
 
 /* Header probing only: PNG and JPEG, from memory, all functions private
  * to this file. */
@@ -74,6 +75,14 @@ static int inspect(anim_arena *arena, const gltf_image_payload *p, anim_image_me
     if (im->detected_container == ANIM_CONTAINER_NONE) {
         im->status = ANIM_IMAGE_UNSUPPORTED_CONTAINER;
         return p->len ? leading_magic(arena, p->bytes, p->len, im, err) : 0;
+    }
+    /* A JPEG whose Huffman tables would overrun stb's is not handed to
+     * it (io/jpeg_guard.h). */
+    size_t bad_at;
+    if (im->detected_container == ANIM_CONTAINER_JPEG &&
+        anim_jpeg_guard(p->bytes, p->len, &bad_at) != ANIM_JPEG_SAFE) {
+        im->status = ANIM_IMAGE_DECODE_FAILED;
+        return 0;
     }
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(p->bytes, (int)p->len, &w, &h, &comp) || w <= 0 || h <= 0 ||

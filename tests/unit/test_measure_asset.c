@@ -317,6 +317,11 @@ static anim_asset *built_asset(void)
     write_file(tmpdir_path, "tex.png", grey16, sizeof grey16);
     const uint8_t jpeg_junk[8] = {0xff, 0xd8, 0xff, 0xe0, 0x00, 0x02, 0x00, 0x00};
     char *jpeg64 = test_support_base64(jpeg_junk, sizeof jpeg_junk);
+    /* A Huffman table declaring 16 x 255 codes: stb_image 2.27 would write
+     * them past its 257-entry tables (the guard must refuse it first). */
+    uint8_t jpeg_dht[4 + 2 + 1 + 16 + 8] = {0xff, 0xd8, 0xff, 0xc4, 0x00, 0x13, 0x00};
+    memset(jpeg_dht + 7, 0xff, 16);
+    char *dht64 = test_support_base64(jpeg_dht, sizeof jpeg_dht);
 
     anim_strbuf j = ANIM_STRBUF_INIT;
     anim_strbuf_printf(&j,
@@ -370,11 +375,13 @@ static anim_asset *built_asset(void)
         "{\"uri\":\"tex.png\",\"mimeType\":\"image/png\"},"
         "{\"uri\":\"../escape.png\"},"
         "{\"uri\":\"data:image/png;base64,@@@@\"},"
+        "{\"uri\":\"data:image/jpeg;base64,%s\"},"
         "{\"uri\":\"data:image/jpeg;base64,%s\"}]}",
-        png64, jpeg64);
+        png64, jpeg64, dht64);
     free(buf64);
     free(png64);
     free(jpeg64);
+    free(dht64);
     char display[512];
     snprintf(display, sizeof display, "%s/model.gltf", tmpdir_path);
     anim_error err;
@@ -586,7 +593,7 @@ static void test_built_materials_and_images(void **state)
     expect_str(r, "textures.2.name", "t2");
     assert_int_equal(num(r, "textures.2.image_index"), 1);
 
-    assert_int_equal(count(r, "images"), 6);
+    assert_int_equal(count(r, "images"), 7);
     expect_str(r, "images.0.name", "albedo");
     expect_str(r, "images.0.source_kind", "data_uri");
     expect_str(r, "images.0.declared_mime_type", "image/png");
@@ -616,6 +623,8 @@ static void test_built_materials_and_images(void **state)
     expect_str(r, "images.4.declared_mime_type", "image/png");
     expect_str(r, "images.5.detected_container", "jpeg");
     expect_str(r, "images.5.unavailable_reason", "decode_failed");
+    expect_str(r, "images.6.detected_container", "jpeg");
+    expect_str(r, "images.6.unavailable_reason", "decode_failed");
     measured_free(&mz);
 }
 
