@@ -20,20 +20,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "animsmith/gltf.h"
 #include "animsmith/math.h"
 #include "animsmith/sample.h"
+#include "bench_clock.h"
 
 #define MAX_BONES 64
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static volatile double sink;
 

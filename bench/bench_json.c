@@ -12,24 +12,17 @@
 #include "animsmith/error.h"
 #include "animsmith/json.h"
 #include "animsmith/strbuf.h"
+#include "bench_clock.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define NODES 65
 #define ANIMATIONS 500
 #define CHANNELS_PER_ANIMATION 27
 #define KEYS 48
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static uint32_t rng_state = 12345u;
 

@@ -27,24 +27,17 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "animsmith/gltf.h"
 #include "animsmith/json.h"
+#include "bench_clock.h"
 
 typedef struct {
     unsigned clips, bones, keys, runs;
     bool shared_times, keep;
     const char *file;
 } bench_opts;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* A growable byte buffer for the JSON text and the BIN chunk. */
 typedef struct {
@@ -241,7 +234,7 @@ static int generate(const bench_opts *o, const char *path)
 
 static double time_cat(const char *path, uint8_t *dst, size_t size)
 {
-    double t0 = now_s();
+    double t0 = now_seconds();
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return -1;
@@ -253,14 +246,14 @@ static double time_cat(const char *path, uint8_t *dst, size_t size)
         got += (size_t)n;
     }
     close(fd);
-    return got == size ? now_s() - t0 : -1;
+    return got == size ? now_seconds() - t0 : -1;
 }
 
 /* The literal `cat FILE >/dev/null` the target is stated against: cat(1)
  * run as a child process, its stdout on /dev/null. */
 static double time_cat_command(const char *path)
 {
-    double t0 = now_s();
+    double t0 = now_seconds();
     pid_t pid = fork();
     if (pid < 0)
         return -1;
@@ -274,7 +267,7 @@ static double time_cat_command(const char *path)
     int status;
     if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return -1;
-    return now_s() - t0;
+    return now_seconds() - t0;
 }
 
 static long peak_rss_kb(void)
@@ -345,13 +338,13 @@ int main(int argc, char **argv)
         }
         snprintf(tmp_path, sizeof tmp_path, "%s/bench.glb", tmp_dir);
         path = tmp_path;
-        double t0 = now_s();
+        double t0 = now_seconds();
         if (generate(&o, path) != 0)
             return 2;
         printf("generated %s: %u clips x %u bones x 3 tracks x %u keys, %s times, LINEAR float "
                "(%.2f s)\n",
                path, o.clips, o.bones, o.keys, o.shared_times ? "shared" : "per-sampler",
-               now_s() - t0);
+               now_seconds() - t0);
     }
     struct stat st;
     if (stat(path, &st) != 0) {
@@ -365,9 +358,9 @@ int main(int argc, char **argv)
     unsigned clips = 0, bones = 0;
     for (unsigned r = 0; r < o.runs; r++) {
         anim_error err;
-        double t0 = now_s();
+        double t0 = now_seconds();
         anim_asset *a = anim_asset_load(path, NULL, &err);
-        double t = now_s() - t0;
+        double t = now_seconds() - t0;
         if (!a) {
             fprintf(stderr, "bench_load: load: %s\n", err.message);
             return 2;
@@ -416,9 +409,9 @@ int main(int argc, char **argv)
     for (unsigned r = 0; r < o.runs; r++) {
         anim_arena *arena = anim_arena_new();
         anim_error err;
-        double t0 = now_s();
+        double t0 = now_seconds();
         anim_json_value *root = anim_json_parse(arena, jtext, jlen, NULL, &err);
-        double t = now_s() - t0;
+        double t = now_seconds() - t0;
         anim_arena_free(arena);
         if (!root) {
             fprintf(stderr, "bench_load: JSON: %s\n", err.message);

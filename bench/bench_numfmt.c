@@ -8,22 +8,15 @@
  * printed repeatedly for about a quarter of a second and the best pass is
  * kept. It is a benchmark, not a test: it always exits 0. */
 #include "animsmith/numfmt.h"
+#include "bench_clock.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define COUNT 1000000
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static uint64_t rng_state = 12345u;
 

@@ -12,20 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "animsmith/config.h"
 #include "animsmith/gltf.h"
 #include "animsmith/html_report.h"
+#include "bench_clock.h"
 
 static const char USAGE[] = "usage: bench_report [--runs N] [--config FILE] FILE\n";
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int bench(const anim_html_report_input *in, bool evidence, int runs)
 {

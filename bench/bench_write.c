@@ -11,19 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "animsmith/gltf.h"
 #include "animsmith/gltf_write.h"
+#include "bench_clock.h"
 
 static const char USAGE[] = "usage: bench_write [--runs N] FILE\n";
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int bench(const anim_asset *asset, anim_gltf_format format, int runs)
 {
