@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "cli.h"
 
 static int list_add_n(cli_list *list, const char *s, size_t len)
 {
@@ -88,5 +89,16 @@ int cli_option_values(int argc, char **argv, int *i, const char *const *names, s
             return missing ? -1 : 1;
         }
     }
+    return 0;
+}
+
+int cli_set_once(const char *command, const char *flag, const char *what, const char **slot,
+                 const char *value)
+{
+    if (*slot)
+        return cli_operator_error("%s: %s given more than once", command, flag);
+    if (!value[0])
+        return cli_operator_error("%s: %s requires %s", command, flag, what);
+    *slot = value;
     return 0;
 }

@@ -29,6 +29,13 @@ const char *cli_option_value(int argc, char **argv, int *i, const char *name, bo
 int cli_option_values(int argc, char **argv, int *i, const char *const *names, size_t count,
                       size_t *which, const char **value);
 
+/* Stores an option's value in *slot, once: an operator error (printed,
+ * 2 returned) when the option was already given ("fix: --output given
+ * more than once") or its value is empty ("fix: --output requires a
+ * path"; what names the kind of value). 0 when stored. */
+int cli_set_once(const char *command, const char *flag, const char *what, const char **slot,
+                 const char *value);
+
 /* lint/measure operands to input files (paths.c): a file is kept as
  * given; a directory becomes the .glb/.gltf files under it, recursively,
  * sorted byte-wise by path. A directory holding none is an operator error

@@ -24,22 +24,12 @@ typedef struct {
 
 static int parse_value(convert_args *a, size_t which, const char *v)
 {
-    if (which <= 1) {
-        if (a->output)
-            return cli_operator_error("convert: --output given more than once");
-        if (!v[0])
-            return cli_operator_error("convert: --output requires a path");
-        a->output = v;
-        return 0;
-    }
+    if (which <= 1)
+        return cli_set_once("convert", "--output", "a path", &a->output, v);
     if (which == 2)
         return cli_text_or_json(v, &a->json) ? EXIT_OPERATOR : 0;
-    if (a->opts.material_texture_recipe)
-        return cli_operator_error("convert: --material-texture-recipe given more than once");
-    if (!v[0])
-        return cli_operator_error("convert: --material-texture-recipe requires a path");
-    a->opts.material_texture_recipe = v;
-    return 0;
+    return cli_set_once("convert", "--material-texture-recipe", "a path",
+                        &a->opts.material_texture_recipe, v);
 }
 
 static int check_args(const convert_args *a)

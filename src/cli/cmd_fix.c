@@ -22,16 +22,6 @@ typedef struct fix_args {
 } fix_args;
 
 
-static int parse_output(fix_args *a, const char *value)
-{
-    if (a->output)
-        return cli_operator_error("fix: --output given more than once");
-    if (!value[0])
-        return cli_operator_error("fix: --output requires a path");
-    a->output = value;
-    return 0;
-}
-
 static int parse_args(int argc, char **argv, fix_args *a)
 {
     bool repair_given = false;
@@ -41,7 +31,7 @@ static int parse_args(int argc, char **argv, fix_args *a)
         const char *v;
         if ((v = cli_option_value(argc, argv, &i, "--output", &missing)) ||
             (v = cli_option_value(argc, argv, &i, "-o", &missing))) {
-            if (parse_output(a, v))
+            if (cli_set_once("fix", "--output", "a path", &a->output, v))
                 return EXIT_OPERATOR;
         } else if ((v = cli_option_value(argc, argv, &i, "--repair", &missing))) {
             anim_error err;

@@ -22,16 +22,6 @@ typedef struct report_args {
     bool evidence_only;
 } report_args;
 
-static int set_once(const char **slot, const char *flag, const char *v)
-{
-    if (*slot)
-        return cli_operator_error("report: %s given more than once", flag);
-    if (!v[0])
-        return cli_operator_error("report: %s requires a value", flag);
-    *slot = v;
-    return 0;
-}
-
 static int check_combination(const report_args *a)
 {
     if (!a->path)
@@ -74,7 +64,7 @@ static int parse_args(int argc, char **argv, report_args *a)
         if (got > 0) {
             const char **slot = k < 2 ? &a->output : k == 2 ? &a->clip : k == 3 ? &a->after
                               : k == 4 ? &a->before_clip : &a->after_clip;
-            if (set_once(slot, k < 2 ? "--output" : valued[k], v))
+            if (cli_set_once("report", k < 2 ? "--output" : valued[k], "a value", slot, v))
                 return EXIT_OPERATOR;
             continue;
         }

@@ -83,14 +83,8 @@ static int parse_number(const char *flag, const char *v, double lo, bool open, d
 
 static int parse_value(transform_args *a, const char *flag, const char *v)
 {
-    if (!strcmp(flag, "--output") || !strcmp(flag, "-o")) {
-        if (a->output)
-            return cli_operator_error("transform: --output given more than once");
-        if (!v[0])
-            return cli_operator_error("transform: --output requires a path");
-        a->output = v;
-        return 0;
-    }
+    if (!strcmp(flag, "--output") || !strcmp(flag, "-o"))
+        return cli_set_once("transform", "--output", "a path", &a->output, v);
     if (!strcmp(flag, "--clip")) {
         a->clip = v;
         return 0;
