@@ -68,6 +68,9 @@ void anim_json_writer_uint(anim_json_writer *w, uint64_t v);
 /* f64 / f32 in shortest round-trip form (anim_fmt_f64_json / _f32_json). */
 void anim_json_writer_f64(anim_json_writer *w, double v);
 void anim_json_writer_f32(anim_json_writer *w, float v);
+/* A member in one call: key, then the value (a NULL string is null). */
+void anim_json_writer_key_uint(anim_json_writer *w, const char *key, uint64_t v);
+void anim_json_writer_key_string_or_null(anim_json_writer *w, const char *key, const char *s);
 /* [v[0], ..., v[n-1]] as anim_json_writer_f64 prints each. */
 void anim_json_writer_f64_array(anim_json_writer *w, const double *v, size_t n);
 void anim_json_writer_bool(anim_json_writer *w, bool v);

@@ -230,15 +230,6 @@ static void render_clips(const anim_doc *doc, anim_strbuf *out)
 
 /* The JSON rendering: the same facts as the text, one object per listed
  * thing, with indices instead of layout (docs/inspect.md). */
-static void json_name(anim_json_writer *w, const char *key, const char *name)
-{
-    anim_json_writer_key(w, key);
-    if (name)
-        anim_json_writer_string(w, name);
-    else
-        anim_json_writer_null(w);
-}
-
 static void json_index(anim_json_writer *w, const char *key, uint32_t index)
 {
     anim_json_writer_key(w, key);
@@ -279,7 +270,7 @@ static void json_materials(anim_json_writer *w, const anim_doc *doc, const uint3
     for (uint32_t m = 0; m < doc->material_count; m++) {
         anim_json_writer_begin_object(w);
         json_index(w, "index", m);
-        json_name(w, "name", doc->materials[m].name);
+        anim_json_writer_key_string_or_null(w, "name", doc->materials[m].name);
         anim_json_writer_key(w, "same_name_count");
         anim_json_writer_uint(w, material_same[m]);
         anim_json_writer_end_object(w);
@@ -295,13 +286,13 @@ static void json_mesh_instance(anim_json_writer *w, const anim_doc *doc, uint32_
     const anim_mesh *mesh = &doc->meshes[bone->mesh];
     anim_json_writer_begin_object(w);
     json_index(w, "node", node);
-    json_name(w, "name", bone->has_name ? bone->name : NULL);
+    anim_json_writer_key_string_or_null(w, "name", bone->has_name ? bone->name : NULL);
     anim_json_writer_key(w, "same_name_count");
     anim_json_writer_uint(w, bone_same[b]);
     anim_json_writer_key(w, "mesh");
     anim_json_writer_begin_object(w);
     json_index(w, "index", bone->mesh);
-    json_name(w, "name", mesh->name);
+    anim_json_writer_key_string_or_null(w, "name", mesh->name);
     anim_json_writer_end_object(w);
     anim_json_writer_key(w, "skin");
     if (bone->skin == ANIM_NONE) {
@@ -309,7 +300,7 @@ static void json_mesh_instance(anim_json_writer *w, const anim_doc *doc, uint32_
     } else {
         anim_json_writer_begin_object(w);
         json_index(w, "index", bone->skin);
-        json_name(w, "name", doc->skins[bone->skin].name);
+        anim_json_writer_key_string_or_null(w, "name", doc->skins[bone->skin].name);
         anim_json_writer_key(w, "joint_count");
         anim_json_writer_uint(w, doc->skins[bone->skin].joint_count);
         anim_json_writer_end_object(w);

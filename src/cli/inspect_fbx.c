@@ -41,8 +41,7 @@ void cli_inspect_fbx_json(anim_json_writer *w, const anim_fbx_facts *f)
 {
     anim_json_writer_key(w, "fbx");
     anim_json_writer_begin_object(w);
-    anim_json_writer_key(w, "version");
-    anim_json_writer_uint(w, f->version);
+    anim_json_writer_key_uint(w, "version", f->version);
     anim_json_writer_key(w, "encoding");
     anim_json_writer_string(w, f->ascii ? "ascii" : "binary");
     anim_json_writer_key(w, "unit_scale_factor");
@@ -59,8 +58,7 @@ void cli_inspect_fbx_json(anim_json_writer *w, const anim_fbx_facts *f)
     anim_json_writer_int(w, f->coord_axis);
     anim_json_writer_key(w, "coord_sign");
     anim_json_writer_int(w, f->coord_sign);
-    anim_json_writer_key(w, "joint_count");
-    anim_json_writer_uint(w, f->joint_count);
+    anim_json_writer_key_uint(w, "joint_count", f->joint_count);
     anim_json_writer_key(w, "takes");
     anim_json_writer_begin_array(w);
     for (uint32_t i = 0; i < f->take_count; i++) {
@@ -78,10 +76,8 @@ void cli_inspect_fbx_json(anim_json_writer *w, const anim_fbx_facts *f)
         anim_json_writer_f64(w, t->stop_s);
         anim_json_writer_key(w, "frame_rate");
         anim_json_writer_f64(w, t->frame_rate);
-        anim_json_writer_key(w, "curve_count");
-        anim_json_writer_uint(w, t->curve_count);
-        anim_json_writer_key(w, "track_count");
-        anim_json_writer_uint(w, t->track_count);
+        anim_json_writer_key_uint(w, "curve_count", t->curve_count);
+        anim_json_writer_key_uint(w, "track_count", t->track_count);
         anim_json_writer_key(w, "ignored_layers");
         anim_json_writer_begin_array(w);
         for (uint32_t k = 0; k < t->ignored_layer_count; k++)

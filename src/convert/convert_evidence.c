@@ -5,21 +5,6 @@
 #define CONVERSION_EVIDENCE_SCHEMA "urn:animsmith:schema:conversion-evidence:2"
 #define PRODUCER_REFUSAL_SCHEMA "urn:animsmith:schema:producer-refusal:1"
 
-static void key_uint(anim_json_writer *w, const char *k, uint64_t v)
-{
-    anim_json_writer_key(w, k);
-    anim_json_writer_uint(w, v);
-}
-
-static void key_string(anim_json_writer *w, const char *k, const char *v)
-{
-    anim_json_writer_key(w, k);
-    if (v)
-        anim_json_writer_string(w, v);
-    else
-        anim_json_writer_null(w);
-}
-
 static void write_bake(anim_json_writer *w, const anim_convert *st)
 {
     anim_json_writer_key(w, "static_mesh_bake");
@@ -29,20 +14,20 @@ static void write_bake(anim_json_writer *w, const anim_convert *st)
     for (uint32_t i = 0; i < st->bake_count; i++) {
         const anim_convert_bake_entry *e = &st->bake[i];
         anim_json_writer_begin_object(w);
-        key_uint(w, "source_node_index", e->source_node_index);
-        key_string(w, "source_node_name", e->source_node_name);
-        key_uint(w, "source_mesh_ordinal", e->source_mesh_ordinal);
-        key_uint(w, "source_mesh_index", e->source_mesh_index);
-        key_string(w, "source_mesh_name", e->source_mesh_name);
-        key_uint(w, "output_node_index", e->output_node_index);
-        key_uint(w, "output_mesh_index", e->output_mesh_index);
+        anim_json_writer_key_uint(w, "source_node_index", e->source_node_index);
+        anim_json_writer_key_string_or_null(w, "source_node_name", e->source_node_name);
+        anim_json_writer_key_uint(w, "source_mesh_ordinal", e->source_mesh_ordinal);
+        anim_json_writer_key_uint(w, "source_mesh_index", e->source_mesh_index);
+        anim_json_writer_key_string_or_null(w, "source_mesh_name", e->source_mesh_name);
+        anim_json_writer_key_uint(w, "output_node_index", e->output_node_index);
+        anim_json_writer_key_uint(w, "output_mesh_index", e->output_mesh_index);
         anim_json_writer_key(w, "world_transform");
         anim_json_writer_f64_array(w, e->world_transform, 16);
         anim_json_writer_key(w, "linear_determinant");
         anim_json_writer_f64(w, e->linear_determinant);
-        key_uint(w, "primitive_count", e->primitive_count);
-        key_uint(w, "position_count", e->position_count);
-        key_uint(w, "normal_count", e->normal_count);
+        anim_json_writer_key_uint(w, "primitive_count", e->primitive_count);
+        anim_json_writer_key_uint(w, "position_count", e->position_count);
+        anim_json_writer_key_uint(w, "normal_count", e->normal_count);
         anim_json_writer_end_object(w);
     }
     anim_json_writer_end_array(w);
@@ -54,28 +39,29 @@ void anim_convert_evidence_json(const anim_convert *st, const char *input, const
                                 anim_json_writer *w)
 {
     anim_json_writer_begin_object(w);
-    key_uint(w, "schema_version", 2);
-    key_string(w, "schema", CONVERSION_EVIDENCE_SCHEMA);
+    anim_json_writer_key_uint(w, "schema_version", 2);
+    anim_json_writer_key_string_or_null(w, "schema", CONVERSION_EVIDENCE_SCHEMA);
     anim_output_write_tool(w, tool);
-    key_string(w, "command", "convert");
-    key_string(w, "input", input);
-    key_string(w, "output", output);
+    anim_json_writer_key_string_or_null(w, "command", "convert");
+    anim_json_writer_key_string_or_null(w, "input", input);
+    anim_json_writer_key_string_or_null(w, "output", output);
     anim_json_writer_key(w, "options");
     anim_json_writer_begin_object(w);
     anim_json_writer_key(w, "animation_only");
     anim_json_writer_bool(w, st->opts.animation_only);
     anim_json_writer_key(w, "bake_static_mesh_transforms");
     anim_json_writer_bool(w, st->opts.bake_static_mesh_transforms);
-    key_string(w, "material_texture_recipe", st->opts.material_texture_recipe);
+    anim_json_writer_key_string_or_null(w, "material_texture_recipe",
+                                        st->opts.material_texture_recipe);
     anim_json_writer_end_object(w);
     anim_json_writer_key(w, "artifact");
     anim_json_writer_begin_object(w);
-    key_uint(w, "nodes", s->nodes);
-    key_uint(w, "animations", s->animations);
-    key_uint(w, "meshes", s->meshes);
-    key_uint(w, "primitive_positions", s->positions);
-    key_uint(w, "materials", s->materials);
-    key_uint(w, "clips_without_writable_tracks", s->dropped_clips);
+    anim_json_writer_key_uint(w, "nodes", s->nodes);
+    anim_json_writer_key_uint(w, "animations", s->animations);
+    anim_json_writer_key_uint(w, "meshes", s->meshes);
+    anim_json_writer_key_uint(w, "primitive_positions", s->positions);
+    anim_json_writer_key_uint(w, "materials", s->materials);
+    anim_json_writer_key_uint(w, "clips_without_writable_tracks", s->dropped_clips);
     anim_json_writer_end_object(w);
     if (st->opts.bake_static_mesh_transforms)
         write_bake(w, st);
@@ -98,18 +84,18 @@ void anim_convert_refusal_json(const char *detail, const anim_tool_info *tool,
                                anim_json_writer *w)
 {
     anim_json_writer_begin_object(w);
-    key_uint(w, "schema_version", 1);
-    key_string(w, "schema", PRODUCER_REFUSAL_SCHEMA);
+    anim_json_writer_key_uint(w, "schema_version", 1);
+    anim_json_writer_key_string_or_null(w, "schema", PRODUCER_REFUSAL_SCHEMA);
     anim_output_write_tool(w, tool);
-    key_string(w, "command", "convert");
-    key_string(w, "outcome", "rejected");
+    anim_json_writer_key_string_or_null(w, "command", "convert");
+    anim_json_writer_key_string_or_null(w, "outcome", "rejected");
     anim_json_writer_key(w, "result");
     anim_json_writer_null(w);
     anim_json_writer_key(w, "rejection");
     anim_json_writer_begin_object(w);
-    key_string(w, "stage", "analysis");
-    key_string(w, "kind", anim_convert_refusal_kind());
-    key_string(w, "detail", detail);
+    anim_json_writer_key_string_or_null(w, "stage", "analysis");
+    anim_json_writer_key_string_or_null(w, "kind", anim_convert_refusal_kind());
+    anim_json_writer_key_string_or_null(w, "detail", detail);
     anim_json_writer_end_object(w);
     anim_json_writer_end_object(w);
 }

@@ -18,8 +18,7 @@ static void dimensions(anim_json_writer *w, uint32_t width, uint32_t height)
 
 static void identity(anim_json_writer *w, const anim_texture_recipe_image *img, const char *mime)
 {
-    anim_json_writer_key(w, "material_index");
-    anim_json_writer_uint(w, img->material_index);
+    anim_json_writer_key_uint(w, "material_index", img->material_index);
     anim_json_writer_key(w, "material_name");
     if (img->material_name)
         anim_json_writer_string(w, img->material_name);
@@ -61,8 +60,7 @@ void anim_texture_recipe_evidence_json(const anim_texture_recipe *r,
                                        anim_json_writer *w)
 {
     anim_json_writer_begin_object(w);
-    anim_json_writer_key(w, "schema_version");
-    anim_json_writer_uint(w, 1);
+    anim_json_writer_key_uint(w, "schema_version", 1);
     anim_json_writer_key(w, "schema");
     anim_json_writer_string(w, ANIM_TEXTURE_RECIPE_SCHEMA);
     anim_json_writer_key(w, "path");
@@ -72,8 +70,7 @@ void anim_texture_recipe_evidence_json(const anim_texture_recipe *r,
         anim_json_writer_string(w, r->texture_root);
     else
         anim_json_writer_null(w);
-    anim_json_writer_key(w, "max_dimension");
-    anim_json_writer_uint(w, r->max_dimension);
+    anim_json_writer_key_uint(w, "max_dimension", r->max_dimension);
     processor(w);
     anim_json_writer_key(w, "consumed_inputs");
     anim_json_writer_begin_array(w);
@@ -92,8 +89,7 @@ void anim_texture_recipe_evidence_json(const anim_texture_recipe *r,
         dimensions(w, imgs[i].width, imgs[i].height);
         anim_json_writer_key(w, "resized");
         anim_json_writer_bool(w, imgs[i].resized);
-        anim_json_writer_key(w, "emitted_bytes");
-        anim_json_writer_uint(w, imgs[i].byte_count);
+        anim_json_writer_key_uint(w, "emitted_bytes", imgs[i].byte_count);
         anim_json_writer_end_object(w);
     }
     anim_json_writer_end_array(w);

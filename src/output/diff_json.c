@@ -14,12 +14,6 @@ int anim_render_diff_json(const anim_diff_result *r, const char *before_path,
     return anim_render_diff_json_findings(r, NULL, before_path, after_path, tool, out, err);
 }
 
-static void key_uint(anim_json_writer *w, const char *key, uint64_t v)
-{
-    anim_json_writer_key(w, key);
-    anim_json_writer_uint(w, v);
-}
-
 static void opt_string(anim_json_writer *w, const char *key, const char *s, size_t len)
 {
     if (!s)
@@ -32,9 +26,9 @@ static void severity_counts(anim_json_writer *w, const char *key, const size_t *
 {
     anim_json_writer_key(w, key);
     anim_json_writer_begin_object(w);
-    key_uint(w, "error", c[ANIM_SEVERITY_ERROR]);
-    key_uint(w, "warning", c[ANIM_SEVERITY_WARNING]);
-    key_uint(w, "note", c[ANIM_SEVERITY_NOTE]);
+    anim_json_writer_key_uint(w, "error", c[ANIM_SEVERITY_ERROR]);
+    anim_json_writer_key_uint(w, "warning", c[ANIM_SEVERITY_WARNING]);
+    anim_json_writer_key_uint(w, "note", c[ANIM_SEVERITY_NOTE]);
     anim_json_writer_end_object(w);
 }
 
@@ -93,12 +87,12 @@ int anim_render_diff_json_findings(const anim_diff_result *r, const anim_diff_fi
     anim_json_writer_end_object(&w);
     anim_json_writer_key(&w, "summary");
     anim_json_writer_begin_object(&w);
-    key_uint(&w, "deltas", r->count);
+    anim_json_writer_key_uint(&w, "deltas", r->count);
     if (f) {
         anim_json_writer_key(&w, "findings");
         anim_json_writer_begin_object(&w);
-        key_uint(&w, "added", f->added);
-        key_uint(&w, "removed", f->removed);
+        anim_json_writer_key_uint(&w, "added", f->added);
+        anim_json_writer_key_uint(&w, "removed", f->removed);
         anim_json_writer_end_object(&w);
     }
     anim_json_writer_end_object(&w);

@@ -37,54 +37,48 @@ void anim_lint_json_summary_merge(anim_lint_json_summary *to, const anim_lint_js
     to->gaps += s->gaps;
 }
 
-static void key_uint(anim_json_writer *w, const char *key, uint64_t v)
-{
-    anim_json_writer_key(w, key);
-    anim_json_writer_uint(w, v);
-}
-
 static void write_summary(anim_json_writer *w, const anim_lint_json_summary *s)
 {
     anim_json_writer_key(w, "summary");
     anim_json_writer_begin_object(w);
-    key_uint(w, "files", s->files);
+    anim_json_writer_key_uint(w, "files", s->files);
     anim_json_writer_key(w, "findings");
     anim_json_writer_begin_object(w);
-    key_uint(w, "error", s->findings[ANIM_SEVERITY_ERROR]);
-    key_uint(w, "warning", s->findings[ANIM_SEVERITY_WARNING]);
-    key_uint(w, "note", s->findings[ANIM_SEVERITY_NOTE]);
+    anim_json_writer_key_uint(w, "error", s->findings[ANIM_SEVERITY_ERROR]);
+    anim_json_writer_key_uint(w, "warning", s->findings[ANIM_SEVERITY_WARNING]);
+    anim_json_writer_key_uint(w, "note", s->findings[ANIM_SEVERITY_NOTE]);
     anim_json_writer_end_object(w);
     anim_json_writer_key(w, "checks");
     anim_json_writer_begin_object(w);
-    key_uint(w, "total", s->checks);
+    anim_json_writer_key_uint(w, "total", s->checks);
     anim_json_writer_key(w, "selection");
     anim_json_writer_begin_object(w);
-    key_uint(w, "selected", s->selected);
-    key_uint(w, "unselected", s->checks - s->selected);
+    anim_json_writer_key_uint(w, "selected", s->selected);
+    anim_json_writer_key_uint(w, "unselected", s->checks - s->selected);
     anim_json_writer_end_object(w);
     anim_json_writer_key(w, "configuration");
     anim_json_writer_begin_object(w);
-    key_uint(w, "enabled", s->enabled);
-    key_uint(w, "disabled", s->checks - s->enabled);
+    anim_json_writer_key_uint(w, "enabled", s->enabled);
+    anim_json_writer_key_uint(w, "disabled", s->checks - s->enabled);
     anim_json_writer_end_object(w);
     anim_json_writer_key(w, "applicability");
     anim_json_writer_begin_object(w);
-    key_uint(w, "applicable", s->applicable);
-    key_uint(w, "not_applicable", s->checks - s->applicable);
+    anim_json_writer_key_uint(w, "applicable", s->applicable);
+    anim_json_writer_key_uint(w, "not_applicable", s->checks - s->applicable);
     anim_json_writer_end_object(w);
     anim_json_writer_key(w, "evaluation");
     anim_json_writer_begin_object(w);
-    key_uint(w, "complete", s->eval[ANIM_EVAL_COMPLETE]);
-    key_uint(w, "partial", s->eval[ANIM_EVAL_PARTIAL]);
-    key_uint(w, "not_evaluated", s->eval[ANIM_EVAL_NOT_EVALUATED]);
+    anim_json_writer_key_uint(w, "complete", s->eval[ANIM_EVAL_COMPLETE]);
+    anim_json_writer_key_uint(w, "partial", s->eval[ANIM_EVAL_PARTIAL]);
+    anim_json_writer_key_uint(w, "not_evaluated", s->eval[ANIM_EVAL_NOT_EVALUATED]);
     anim_json_writer_end_object(w);
-    key_uint(w, "gaps", s->gaps);
+    anim_json_writer_key_uint(w, "gaps", s->gaps);
     anim_json_writer_end_object(w);
     /* Engine prediction is not evaluated by this build. */
     anim_json_writer_key(w, "prediction_facets");
     anim_json_writer_begin_object(w);
-    key_uint(w, "available", 0);
-    key_uint(w, "required_prediction_unavailable", 0);
+    anim_json_writer_key_uint(w, "available", 0);
+    anim_json_writer_key_uint(w, "required_prediction_unavailable", 0);
     anim_json_writer_end_object(w);
     anim_json_writer_end_object(w);
 }

@@ -52,15 +52,6 @@ void report_write_skeleton(anim_json_writer *w, const report_doc *rd)
     anim_json_writer_end_object(w);
 }
 
-static void opt_string(anim_json_writer *w, const char *key, const char *s)
-{
-    anim_json_writer_key(w, key);
-    if (s)
-        anim_json_writer_string(w, s);
-    else
-        anim_json_writer_null(w);
-}
-
 /* The position of a doc clip in the report's list, or -1. */
 static int32_t report_index(const report_doc *rd, uint32_t doc_clip)
 {
@@ -114,7 +105,7 @@ static void write_target(anim_json_writer *w, const report_doc *rd, const anim_f
         anim_json_writer_uint(w, bone);
     else
         anim_json_writer_null(w);
-    opt_string(w, "refusal", refusal);
+    anim_json_writer_key_string_or_null(w, "refusal", refusal);
     anim_json_writer_end_object(w);
 }
 
@@ -128,9 +119,9 @@ static void write_finding(anim_json_writer *w, const report_doc *rd, const anim_
     anim_json_writer_string(w, f->check_id);
     anim_json_writer_key(w, "severity");
     anim_json_writer_string(w, anim_severity_name(f->severity));
-    opt_string(w, "clip", f->clip);
-    opt_string(w, "bone", f->bone);
-    opt_string(w, "node", f->node);
+    anim_json_writer_key_string_or_null(w, "clip", f->clip);
+    anim_json_writer_key_string_or_null(w, "bone", f->bone);
+    anim_json_writer_key_string_or_null(w, "node", f->node);
     anim_json_writer_key(w, "time_s");
     if (f->has_time)
         anim_json_writer_f32(w, (float)f->time_s); /* an f32 value, as lint JSON writes it */
@@ -160,7 +151,7 @@ static void write_gap(anim_json_writer *w, const char *check_id, const anim_gap 
         anim_json_writer_begin_object(w);
         anim_json_writer_key(w, "code");
         anim_json_writer_string(w, g->scope.code);
-        opt_string(w, "subject", g->scope.subject);
+        anim_json_writer_key_string_or_null(w, "subject", g->scope.subject);
         anim_json_writer_end_object(w);
     } else {
         anim_json_writer_null(w);

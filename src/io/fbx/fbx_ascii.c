@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "io/fbx/fbx_tree.h"
 
 typedef struct {
@@ -36,22 +37,6 @@ typedef struct {
     anim_fbx_prop *props;
     size_t prop_count, prop_cap;
 } asc_parser;
-
-/* Grows a malloc'd vector to hold one more element. */
-static bool grow(void **v, size_t *cap, size_t count, size_t size)
-{
-    if (count < *cap)
-        return true;
-    size_t ncap = *cap ? *cap * 2 : 64, bytes;
-    if (ncap > UINT32_MAX || !anim_size_mul(ncap, size, &bytes))
-        return false;
-    void *nv = realloc(*v, bytes);
-    if (!nv)
-        return false;
-    *v = nv;
-    *cap = ncap;
-    return true;
-}
 
 static int fail(asc_parser *p, anim_error_code code, const char *what)
 {
@@ -321,7 +306,7 @@ static int read_array(asc_parser *p, const char *name, anim_fbx_prop *out)
  * memory (the caller reports it). */
 static anim_fbx_prop *push_prop(asc_parser *p)
 {
-    if (!grow((void **)&p->props, &p->prop_cap, p->prop_count, sizeof *p->props))
+    if (!anim_grow((void **)&p->props, &p->prop_cap, p->prop_count + 1, sizeof *p->props))
         return NULL;
     anim_fbx_prop *prop = &p->props[p->prop_count++];
     memset(prop, 0, sizeof *prop);
@@ -543,7 +528,7 @@ int anim_fbx_parse_ascii(const uint8_t *bytes, size_t len, anim_arena *arena, si
             break;
         }
         if (p.node_count >= UINT32_MAX - 1 ||
-            !grow((void **)&p.nodes, &p.node_cap, p.node_count, sizeof *p.nodes)) {
+            !anim_grow((void **)&p.nodes, &p.node_cap, p.node_count + 1, sizeof *p.nodes)) {
             rc = fail(&p, ANIM_ERR_NOMEM, "out of memory");
             break;
         }

@@ -10,28 +10,14 @@
 #include "animsmith/gltf.h"
 #include "animsmith/json_write.h"
 #include "animsmith/utf8.h"
+#include "core/grow.h"
 #include "io/fbx/fbx_gltf_internal.h"
-
-static bool grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    uint32_t n = *cap ? *cap * 2 : 64;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, (size_t)n * elem);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = n;
-    return true;
-}
 
 uint32_t gl_add_view(gl_ctx *c, const void *data, size_t len)
 {
     while (c->bin.len % 4)
         anim_strbuf_putc(&c->bin, 0);
-    if (!grow((void **)&c->views, &c->view_cap, c->view_count + 1, sizeof(gl_view))) {
+    if (!anim_grow((void **)&c->views, &c->view_cap, c->view_count + 1, sizeof(gl_view))) {
         c->nomem = true;
         return 0;
     }
@@ -41,10 +27,10 @@ uint32_t gl_add_view(gl_ctx *c, const void *data, size_t len)
 }
 
 uint32_t gl_add_accessor(gl_ctx *c, const void *data, size_t elem_bytes, uint32_t count,
-                             uint32_t component_type, const char *type, uint32_t components)
+                         uint32_t component_type, const char *type, uint32_t components)
 {
-    if (!grow((void **)&c->accessors, &c->accessor_cap, c->accessor_count + 1,
-              sizeof(gl_accessor))) {
+    if (!anim_grow((void **)&c->accessors, &c->accessor_cap, c->accessor_count + 1,
+                   sizeof(gl_accessor))) {
         c->nomem = true;
         return 0;
     }
@@ -71,8 +57,7 @@ static const char *vec_type(uint32_t n)
 
 /* A float accessor; with_bounds records min/max (required for positions
  * and animation inputs). */
-uint32_t gl_add_floats(gl_ctx *c, const float *v, uint32_t count, uint32_t n,
-                           bool with_bounds)
+uint32_t gl_add_floats(gl_ctx *c, const float *v, uint32_t count, uint32_t n, bool with_bounds)
 {
     uint32_t a = gl_add_accessor(c, v, sizeof(float) * n, count, ANIM_GLTF_FLOAT, vec_type(n), n);
     if (c->nomem || !with_bounds || count == 0)
@@ -160,8 +145,7 @@ static void write_nodes(gl_ctx *c, anim_json_writer *w)
         if (any_child)
             anim_json_writer_end_array(w);
         if (n->mesh != ANIM_NONE) {
-            anim_json_writer_key(w, "mesh");
-            anim_json_writer_uint(w, n->mesh);
+            anim_json_writer_key_uint(w, "mesh", n->mesh);
         }
         anim_json_writer_key(w, "name");
         anim_json_writer_string(w, gl_json_name(c, n->name));
@@ -184,8 +168,7 @@ static void write_nodes(gl_ctx *c, anim_json_writer *w)
             anim_json_writer_f64_array(w, s, 3);
         }
         if (n->skin != ANIM_NONE) {
-            anim_json_writer_key(w, "skin");
-            anim_json_writer_uint(w, n->skin);
+            anim_json_writer_key_uint(w, "skin", n->skin);
         }
         if (!gl_is_default(t, 3, 0.0, 99)) {
             anim_json_writer_key(w, "translation");
@@ -203,12 +186,9 @@ static void write_buffers(gl_ctx *c, anim_json_writer *w)
     for (uint32_t i = 0; i < c->accessor_count; i++) {
         const gl_accessor *a = &c->accessors[i];
         anim_json_writer_begin_object(w);
-        anim_json_writer_key(w, "bufferView");
-        anim_json_writer_uint(w, a->view);
-        anim_json_writer_key(w, "componentType");
-        anim_json_writer_uint(w, a->component_type);
-        anim_json_writer_key(w, "count");
-        anim_json_writer_uint(w, a->count);
+        anim_json_writer_key_uint(w, "bufferView", a->view);
+        anim_json_writer_key_uint(w, "componentType", a->component_type);
+        anim_json_writer_key_uint(w, "count", a->count);
         if (a->minmax) {
             anim_json_writer_key(w, "max");
             anim_json_writer_f64_array(w, a->max, a->components);
@@ -224,13 +204,10 @@ static void write_buffers(gl_ctx *c, anim_json_writer *w)
     anim_json_writer_begin_array(w);
     for (uint32_t i = 0; i < c->view_count; i++) {
         anim_json_writer_begin_object(w);
-        anim_json_writer_key(w, "buffer");
-        anim_json_writer_uint(w, 0);
-        anim_json_writer_key(w, "byteLength");
-        anim_json_writer_uint(w, c->views[i].length);
+        anim_json_writer_key_uint(w, "buffer", 0);
+        anim_json_writer_key_uint(w, "byteLength", c->views[i].length);
         if (c->views[i].offset) {
-            anim_json_writer_key(w, "byteOffset");
-            anim_json_writer_uint(w, c->views[i].offset);
+            anim_json_writer_key_uint(w, "byteOffset", c->views[i].offset);
         }
         anim_json_writer_end_object(w);
     }
@@ -239,8 +216,7 @@ static void write_buffers(gl_ctx *c, anim_json_writer *w)
         anim_json_writer_key(w, "buffers");
         anim_json_writer_begin_array(w);
         anim_json_writer_begin_object(w);
-        anim_json_writer_key(w, "byteLength");
-        anim_json_writer_uint(w, c->bin.len);
+        anim_json_writer_key_uint(w, "byteLength", c->bin.len);
         anim_json_writer_end_object(w);
         anim_json_writer_end_array(w);
     }

@@ -26,9 +26,11 @@ typedef struct {
     const anim_fbx_gltf_options *opts;
     anim_strbuf bin;
     gl_view *views;
-    uint32_t view_count, view_cap;
+    uint32_t view_count;
+    size_t view_cap;
     gl_accessor *accessors;
-    uint32_t accessor_count, accessor_cap;
+    uint32_t accessor_count;
+    size_t accessor_cap;
     /* Per scene image: the buffer view and MIME type, or ANIM_NONE when
      * it could not be carried (and textures of it are dropped). */
     uint32_t *image_view;

@@ -71,8 +71,10 @@ int gl_image_views(gl_ctx *c, anim_error *err)
         const char *mime = bytes ? sniff_mime(bytes, len) : NULL;
         c->image_view[i] = c->image_index[i] = ANIM_NONE;
         if (bytes && !mime) {
-            if (anim_fbx_scene_note(sc, err, "texture \"%s\" is neither PNG nor JPEG and was not "
-                                    "carried", im->declared ? im->declared : gl_json_name(c, im->name)))
+            const char *shown = im->declared ? im->declared : gl_json_name(c, im->name);
+            if (anim_fbx_scene_note(sc, err,
+                                    "texture \"%s\" is neither PNG nor JPEG and was not carried",
+                                    shown))
                 return -1;
             continue;
         }
@@ -103,8 +105,7 @@ void gl_write_images(gl_ctx *c, anim_json_writer *w)
         if (c->image_index[i] == ANIM_NONE)
             continue;
         anim_json_writer_begin_object(w);
-        anim_json_writer_key(w, "bufferView");
-        anim_json_writer_uint(w, c->image_view[i]);
+        anim_json_writer_key_uint(w, "bufferView", c->image_view[i]);
         anim_json_writer_key(w, "mimeType");
         anim_json_writer_string(w, c->image_mime[i]);
         if (sc->images[i].name && *sc->images[i].name) {
@@ -129,10 +130,8 @@ void gl_write_images(gl_ctx *c, anim_json_writer *w)
             anim_json_writer_key(w, "name");
             anim_json_writer_string(w, gl_json_name(c, sc->textures[t].name));
         }
-        anim_json_writer_key(w, "sampler");
-        anim_json_writer_uint(w, 0);
-        anim_json_writer_key(w, "source");
-        anim_json_writer_uint(w, c->image_index[sc->textures[t].image]);
+        anim_json_writer_key_uint(w, "sampler", 0);
+        anim_json_writer_key_uint(w, "source", c->image_index[sc->textures[t].image]);
         anim_json_writer_end_object(w);
     }
     anim_json_writer_end_array(w);
@@ -146,8 +145,7 @@ static void texture_ref(gl_ctx *c, anim_json_writer *w, const char *key, uint32_
         return;
     anim_json_writer_key(w, key);
     anim_json_writer_begin_object(w);
-    anim_json_writer_key(w, "index");
-    anim_json_writer_uint(w, c->texture_index[texture]);
+    anim_json_writer_key_uint(w, "index", c->texture_index[texture]);
     if (scale_key && scale != 1.0) {
         anim_json_writer_key(w, scale_key);
         anim_json_writer_f64(w, scale);

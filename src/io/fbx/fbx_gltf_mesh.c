@@ -61,12 +61,10 @@ void gl_write_animations(gl_ctx *c, anim_json_writer *w, gl_sampler **samplers)
         anim_json_writer_begin_array(w);
         for (uint32_t ti = 0; ti < clip->track_count; ti++) {
             anim_json_writer_begin_object(w);
-            anim_json_writer_key(w, "sampler");
-            anim_json_writer_uint(w, ti);
+            anim_json_writer_key_uint(w, "sampler", ti);
             anim_json_writer_key(w, "target");
             anim_json_writer_begin_object(w);
-            anim_json_writer_key(w, "node");
-            anim_json_writer_uint(w, clip->tracks[ti].node);
+            anim_json_writer_key_uint(w, "node", clip->tracks[ti].node);
             anim_json_writer_key(w, "path");
             anim_json_writer_string(w, anim_path_name(clip->tracks[ti].path));
             anim_json_writer_end_object(w);
@@ -78,12 +76,10 @@ void gl_write_animations(gl_ctx *c, anim_json_writer *w, gl_sampler **samplers)
         for (uint32_t ti = 0; ti < clip->track_count; ti++) {
             const gl_sampler *s = &samplers[ci][ti];
             anim_json_writer_begin_object(w);
-            anim_json_writer_key(w, "input");
-            anim_json_writer_uint(w, s->input);
+            anim_json_writer_key_uint(w, "input", s->input);
             anim_json_writer_key(w, "interpolation");
             anim_json_writer_string(w, anim_interp_name(s->track->interp));
-            anim_json_writer_key(w, "output");
-            anim_json_writer_uint(w, s->output);
+            anim_json_writer_key_uint(w, "output", s->output);
             anim_json_writer_end_object(w);
         }
         anim_json_writer_end_array(w);
@@ -164,14 +160,11 @@ void gl_write_meshes(gl_ctx *c, anim_json_writer *w, gl_prim **prims)
             attr(w, "JOINTS_0", g->joints);
             attr(w, "WEIGHTS_0", g->weights);
             anim_json_writer_end_object(w);
-            anim_json_writer_key(w, "indices");
-            anim_json_writer_uint(w, g->indices);
+            anim_json_writer_key_uint(w, "indices", g->indices);
             if (m->primitives[p].material != ANIM_NONE) {
-                anim_json_writer_key(w, "material");
-                anim_json_writer_uint(w, m->primitives[p].material);
+                anim_json_writer_key_uint(w, "material", m->primitives[p].material);
             }
-            anim_json_writer_key(w, "mode");
-            anim_json_writer_uint(w, 4);
+            anim_json_writer_key_uint(w, "mode", 4);
             if (m->target_count) {
                 anim_json_writer_key(w, "targets");
                 anim_json_writer_begin_array(w);

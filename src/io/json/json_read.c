@@ -18,6 +18,7 @@
 #define _DEFAULT_SOURCE 1
 #endif
 #include "animsmith/json.h"
+#include "core/grow.h"
 #include "io/json/json_internal.h"
 
 #include <float.h>
@@ -256,27 +257,6 @@ static void *out_alloc(parser *p, size_t size)
 
 /* ---------------------------------------------------------------- scratch */
 
-static bool grow(void **ptr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t ncap = *cap ? *cap : 64;
-    while (ncap < need) {
-        if (ncap > SIZE_MAX / 2)
-            return false;
-        ncap *= 2;
-    }
-    size_t bytes;
-    if (!anim_size_mul(ncap, elem, &bytes))
-        return false;
-    void *np = realloc(*ptr, bytes);
-    if (!np)
-        return false;
-    *ptr = np;
-    *cap = ncap;
-    return true;
-}
-
 static void parser_free(parser *p)
 {
     free(p->items);
@@ -289,7 +269,7 @@ static void parser_free(parser *p)
 static anim_json_value *push_item(parser *p, size_t offset)
 {
     if (p->item_count == p->item_cap &&
-        !grow((void **)&p->items, &p->item_cap, p->item_count + 1, sizeof *p->items)) {
+        !anim_grow((void **)&p->items, &p->item_cap, p->item_count + 1, sizeof *p->items)) {
         fail_nomem(p, offset);
         return NULL;
     }
@@ -303,12 +283,12 @@ static anim_json_member *push_member(parser *p, size_t offset)
 {
     if (p->member_count == p->member_cap) {
         size_t cap = p->member_cap;
-        if (!grow((void **)&p->members, &cap, p->member_count + 1, sizeof *p->members)) {
+        if (!anim_grow((void **)&p->members, &cap, p->member_count + 1, sizeof *p->members)) {
             fail_nomem(p, offset);
             return NULL;
         }
         size_t cap2 = p->member_cap;
-        if (!grow((void **)&p->key_offsets, &cap2, cap, sizeof *p->key_offsets)) {
+        if (!anim_grow((void **)&p->key_offsets, &cap2, cap, sizeof *p->key_offsets)) {
             fail_nomem(p, offset);
             return NULL;
         }
@@ -952,7 +932,7 @@ static int check_duplicates(parser *p, size_t base, size_t count)
                     break;
                 }
     } else {
-        if (!grow((void **)&p->sorted, &p->sorted_cap, count, sizeof *p->sorted)) {
+        if (!anim_grow((void **)&p->sorted, &p->sorted_cap, count, sizeof *p->sorted)) {
             fail_nomem(p, p->key_offsets[base]);
             return -1;
         }
@@ -1139,7 +1119,7 @@ static int parse_document(parser *p, anim_json_value *root)
                 return -1;
             }
             if (p->depth == p->frame_cap &&
-                !grow((void **)&p->frames, &p->frame_cap, p->depth + 1, sizeof *p->frames)) {
+                !anim_grow((void **)&p->frames, &p->frame_cap, p->depth + 1, sizeof *p->frames)) {
                 fail_nomem(p, i);
                 return -1;
             }

@@ -319,3 +319,18 @@ void anim_json_writer_f64_array(anim_json_writer *w, const double *v, size_t n)
         anim_json_writer_f64(w, v[i]);
     anim_json_writer_end_array(w);
 }
+
+void anim_json_writer_key_uint(anim_json_writer *w, const char *key, uint64_t v)
+{
+    anim_json_writer_key(w, key);
+    anim_json_writer_uint(w, v);
+}
+
+void anim_json_writer_key_string_or_null(anim_json_writer *w, const char *key, const char *s)
+{
+    anim_json_writer_key(w, key);
+    if (s)
+        anim_json_writer_string(w, s);
+    else
+        anim_json_writer_null(w);
+}
