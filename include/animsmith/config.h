@@ -140,6 +140,12 @@ typedef struct anim_engine_config {
     const char *engine_version;
     const char *importer;
     const struct anim_toml_value *settings; /* raw, or NULL */
+    /* The selected profile (animsmith/engine.h), NULL when none. */
+    const struct anim_engine_profile *def;
+    /* Its document-scope settings, validated, defaults materialized, in
+     * vocabulary order. */
+    const struct anim_engine_setting_value *settings_resolved;
+    uint32_t settings_resolved_count;
 } anim_engine_config;
 
 typedef struct anim_config {

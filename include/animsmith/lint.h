@@ -65,6 +65,10 @@ typedef struct anim_finding {
     anim_value expected;
     anim_member_row *members;
     uint32_t member_count;
+    /* On a prediction-bearing check: the available facet the finding binds
+     * to (its scope code and subject); NULL otherwise. */
+    const char *prediction_scope_code;
+    const char *prediction_scope_subject;
     const char *message;
 } anim_finding;
 
@@ -79,6 +83,94 @@ typedef struct {
     bool has_scope;
     anim_scope scope;
 } anim_gap;
+
+/* Engine prediction facets (engine-backed checks only). A facet is keyed
+ * by an evaluation scope and is exactly available (a typed machine result
+ * over a nonempty basis) or required_prediction_unavailable (one or more
+ * stable reason codes, keeping any basis prefix). Facets are neither
+ * findings nor coverage gaps: an available facet's scope is also an
+ * evaluated scope; an unavailable one is in neither, makes lint exit 1 and
+ * is never suppressed by severity or --allow. */
+typedef enum {
+    ANIM_FACET_AVAILABLE = 0,
+    ANIM_FACET_REQUIRED_UNAVAILABLE
+} anim_facet_state;
+
+const char *anim_facet_state_name(anim_facet_state s); /* "available", ... */
+
+/* A typed scalar of a result or basis row. */
+typedef enum {
+    ANIM_FIELD_NULL = 0,
+    ANIM_FIELD_TEXT,
+    ANIM_FIELD_NUMBER,   /* f64 */
+    ANIM_FIELD_INT,      /* exact integer (indices, KTime ticks) */
+    ANIM_FIELD_BOOL
+} anim_field_kind;
+
+typedef struct {
+    const char *key;
+    anim_field_kind kind;
+    const char *text;
+    double number;
+    int64_t integer;
+    bool boolean;
+} anim_field;
+
+static inline anim_field anim_field_text(const char *key, const char *s)
+{
+    anim_field f = {key, s ? ANIM_FIELD_TEXT : ANIM_FIELD_NULL, s, 0.0, 0, false};
+    return f;
+}
+static inline anim_field anim_field_int(const char *key, int64_t v)
+{
+    anim_field f = {key, ANIM_FIELD_INT, NULL, 0.0, v, false};
+    return f;
+}
+static inline anim_field anim_field_number(const char *key, double v)
+{
+    anim_field f = {key, ANIM_FIELD_NUMBER, NULL, v, 0, false};
+    return f;
+}
+static inline anim_field anim_field_bool(const char *key, bool v)
+{
+    anim_field f = {key, ANIM_FIELD_BOOL, NULL, 0.0, 0, v};
+    return f;
+}
+
+/* What a basis row refers to: a closed set of typed references. */
+typedef enum {
+    ANIM_BASIS_PROFILE_FACT = 0, /* ref: the fact's name in the frozen profile */
+    ANIM_BASIS_SETTING,          /* ref: setting key ("clip/<name>/<key>" for clip scope) */
+    ANIM_BASIS_CONFIG,           /* ref: config path ("clips.walk.movement_owner_xz") */
+    ANIM_BASIS_RAW_SOURCE,       /* ref: JSON pointer into the source ("/animations/0") */
+    ANIM_BASIS_MEASUREMENT,      /* ref: JSON pointer into measurements */
+    ANIM_BASIS_PRIMARY_SOURCE    /* ref: "sha256" and the like */
+} anim_basis_kind;
+
+const char *anim_basis_kind_name(anim_basis_kind k); /* "profile_fact", ... */
+
+typedef struct {
+    anim_basis_kind kind;
+    anim_field value;            /* value.key is the ref */
+} anim_basis_row;
+
+typedef struct anim_prediction_facet {
+    anim_scope scope;            /* code, optional subject ("Animation0") */
+    anim_facet_state state;
+    const char *result_kind;     /* available: "animation_asset_label", ... */
+    const anim_field *result;    /* available: the result's fields, in order */
+    uint32_t result_count;
+    const anim_basis_row *basis;
+    uint32_t basis_count;
+    const char *const *reasons;  /* unavailable: stable reason codes */
+    uint32_t reason_count;
+} anim_prediction_facet;
+
+/* The per-file facet budget every engine-backed check shares. When a check
+ * would pass it, the facets beyond it are omitted and the record ends with
+ * one subjectless `facet_budget` facet whose reason is
+ * `facet_budget_exceeded` (one slot is kept for it). */
+#define ANIM_FACET_BUDGET 4096u
 
 typedef enum {
     ANIM_EVAL_NOT_EVALUATED = 0,
@@ -103,6 +195,13 @@ typedef struct anim_check_record {
     uint32_t scope_count, scope_cap;
     anim_gap *gaps;
     uint32_t gap_count, gap_cap;
+    /* Engine-backed checks: the prediction object (schema identity of the
+     * profile, facets in emission order; their contents live in the run's
+     * arena). prediction_schema is NULL for every other check. */
+    const char *prediction_schema;
+    anim_prediction_facet *facets;
+    uint32_t facet_count, facet_cap;
+    uint32_t facets_omitted;     /* beyond the budget (see ANIM_FACET_BUDGET) */
 } anim_check_record;
 
 /* What a check sees: the loaded asset, the contract, the resolved roles,
@@ -150,6 +249,11 @@ typedef struct anim_lint_context {
      * trajectory of src/checks/vec3_trajectory.c), in the scratch arena:
      * dropped with the clip facts whenever the scratch goes. */
     void *check_memo;
+    /* The engine profile's same-load facts (animsmith/engine.h), NULL when
+     * the config selects no profile. */
+    const struct anim_engine_run *engine;
+    /* Facets every engine-backed check of this file may still record. */
+    uint32_t facet_budget_left;
 } anim_lint_context;
 
 /* The clip's metric grid, or NULL when the clip has none (duration 0 or
@@ -237,6 +341,7 @@ typedef struct {
     anim_value measured, expected;
     anim_member_row *members;
     uint32_t member_count;
+    const char *prediction_scope_code, *prediction_scope_subject;
 } anim_finding_fields;
 
 int anim_check_finding(anim_lint_context *ctx, anim_check_record *rec,
@@ -246,6 +351,21 @@ int anim_check_scope(anim_lint_context *ctx, anim_check_record *rec, const char 
 int anim_check_gap(anim_lint_context *ctx, anim_check_record *rec, const char *code,
                    const char *scope_code, const char *scope_subject, const char *fmt, ...)
     ANIM_PRINTF(6, 7);
+
+/* Records one prediction facet (copied into ctx->arena, so the caller may
+ * build it on the stack) and marks the record prediction-bearing with the
+ * profile's prediction schema. An available facet's scope is also added to
+ * the evaluated scopes. Past the shared budget the facet is counted in
+ * facets_omitted instead. Returns 0, or -1 on allocation failure. */
+int anim_check_facet(anim_lint_context *ctx, anim_check_record *rec,
+                     const anim_prediction_facet *facet);
+/* A required_prediction_unavailable facet with one reason and no basis. */
+int anim_check_facet_unavailable(anim_lint_context *ctx, anim_check_record *rec,
+                                 const char *scope_code, const char *scope_subject,
+                                 const char *reason);
+/* Facet counts of a record: available and required-unavailable. */
+void anim_check_facet_counts(const anim_check_record *rec, uint32_t *available,
+                             uint32_t *unavailable);
 
 /* One clip worker's share of a parallel clip pass (anim_lint_parallel). */
 typedef void (*anim_lint_task)(uint32_t worker, void *arg);
@@ -278,6 +398,9 @@ typedef struct anim_lint_file {
      * findings' strings live there); freed with the result. */
     anim_arena **worker_arenas;
     uint32_t worker_arena_count;
+    /* The engine profile's same-load facts (in arena), NULL without one:
+     * lint JSON writes them as prediction_provenance. */
+    const struct anim_engine_run *engine;
 } anim_lint_file;
 
 /* Runs every check over one loaded asset. The result owns its arena. */

@@ -120,6 +120,9 @@ int anim_render_lint_json_assemble(const anim_lint_file *const *files,
 
 /* Internal helpers shared by the text and Markdown renderers. */
 
+/* A facet field as its JSON scalar (lint JSON, SARIF, the report). */
+void anim_lint_json_field(anim_json_writer *w, const anim_field *f);
+
 /* Whether id is one of the --allow ids. */
 bool anim_lint_is_allowed(const anim_lint_render_options *opts, const char *id);
 
@@ -185,6 +188,7 @@ typedef struct anim_lint_json_summary {
     size_t checks, selected, enabled, applicable;
     size_t eval[ANIM_EVAL_COMPLETE + 1];      /* by anim_evaluation */
     size_t gaps;
+    size_t facets_available, facets_unavailable; /* prediction facets */
 } anim_lint_json_summary;
 
 void anim_lint_json_summary_add(anim_lint_json_summary *s, const anim_lint_file *file);

@@ -34,6 +34,21 @@ CHECK_RUN(time_complement);
 CHECK_RUN(in_place);
 CHECK_RUN(fps);
 CHECK_RUN(foot_slide);
+CHECK_RUN(engine_addressability);
+CHECK_RUN(engine_unit_scale);
+CHECK_RUN(engine_track_support);
+CHECK_RUN(engine_root_motion);
+CHECK_RUN(engine_clip_boundary);
+
+/* Applicability of the engine-backed checks (each in its own file): the
+ * exact profile, the input format and the declared work. */
+#define CHECK_APPLIES(name) bool anim_check_applies_##name(const anim_lint_context *ctx)
+
+CHECK_APPLIES(engine_addressability);
+CHECK_APPLIES(engine_unit_scale);
+CHECK_APPLIES(engine_track_support);
+CHECK_APPLIES(engine_root_motion);
+CHECK_APPLIES(engine_clip_boundary);
 
 /* Clip-pass gathering of the group checks (anim_check_def.gather). */
 #define CHECK_GATHER(name) \

@@ -46,7 +46,11 @@ static const check_blurb blurbs[] = {
     {"fps", "travel", "keys and duration off the declared frame grid"},
     {"bind-pose", "pose", "first frame far from the rest pose"},
     {"foot-slide", "travel", "feet moving during stance against the expected ground speed"},
-    {"engine-addressability", "engine", "engine profile addressability (Bevy; not evaluated yet)"},
+    {"engine-addressability", "engine", "Bevy Animation{i} selectors for every source animation"},
+    {"engine-unit-scale", "engine", "Bevy glTF metre mapping, scene, primitive and selected nodes"},
+    {"engine-track-support", "engine", "Bevy animation feature and load gates per animation"},
+    {"engine-root-motion", "engine", "Unity Generic root-motion routing against movement owners"},
+    {"engine-clip-boundary", "engine", "Unreal whole end frame of each FBX animation stack"},
 };
 
 static const check_blurb *blurb_of(const char *id)

@@ -9,31 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "animsmith/engine.h"
 #include "animsmith/strbuf.h"
 #include "config/config_internal.h"
-
-typedef struct {
-    const char *profile;
-    int64_t revision;
-    const char *engine_version;
-    const char *importer;
-} engine_tuple;
-
-/* The supported engine profiles: Unity 6000.3 Generic (revision 1 historical
- * advice, revision 2 root motion) and Humanoid (revision 1), Unreal 5.8,
- * Godot 4.7, Bevy 0.19.0. Generic glTF is deliberately not a profile. */
-static const engine_tuple tuples[] = {
-    {"unity-generic", 1, "6000.3", "fbx-model-importer"},
-    {"unity-generic", 2, "6000.3", "fbx-model-importer"},
-    {"unity-humanoid", 1, "6000.3", "fbx-model-importer"},
-    {"unreal", 1, "5.8", "fbx-importer"},
-    {"unreal", 2, "5.8", "fbx-importer"},
-    {"godot", 1, "4.7", "resource-importer-scene"},
-    {"godot", 2, "4.7", "resource-importer-scene"},
-    {"bevy", 1, "0.19.0", "gltf-asset-loader"},
-    {"bevy", 2, "0.19.0", "gltf-asset-loader"},
-    {"bevy", 3, "0.19.0", "gltf-asset-loader"},
-};
 
 static const char *const engine_keys[] = {"profile",  "profile_revision", "engine_version",
                                           "importer", "settings",         NULL};
@@ -41,9 +19,11 @@ static const char *const engine_keys[] = {"profile",  "profile_revision", "engin
 static const char *supported_list(cfg_ctx *c)
 {
     anim_strbuf sb = ANIM_STRBUF_INIT;
-    for (size_t i = 0; i < sizeof tuples / sizeof tuples[0]; i++)
-        anim_strbuf_printf(&sb, "%s%s/%" PRId64 "/%s/%s", i ? ", " : "", tuples[i].profile,
-                           tuples[i].revision, tuples[i].engine_version, tuples[i].importer);
+    for (size_t i = 0; i < anim_engine_profile_count(); i++) {
+        const anim_engine_profile *t = anim_engine_profile_at(i);
+        anim_strbuf_printf(&sb, "%s%s/%u/%s/%s", i ? ", " : "", t->profile, t->revision,
+                           t->engine_version, t->importer);
+    }
     const char *s = sb.failed ? NULL : anim_arena_strdup(c->arena, sb.data);
     anim_strbuf_free(&sb);
     return s ? s : "";
@@ -91,17 +71,18 @@ int cfg_load_engine(cfg_ctx *c, const anim_toml_value *v)
                         "importer (missing \"%s\")",
                         missing);
     }
-    for (size_t i = 0; i < sizeof tuples / sizeof tuples[0]; i++) {
-        const engine_tuple *t = &tuples[i];
-        if (strcmp(t->profile, profile) == 0 && t->revision == revision &&
-            strcmp(t->engine_version, version) == 0 && strcmp(t->importer, importer) == 0) {
-            eng->present = true;
-            eng->profile = profile;
-            eng->profile_revision = anim_arena_printf(c->arena, "%" PRId64, revision);
-            eng->engine_version = version;
-            eng->importer = importer;
-            return eng->profile_revision ? 0 : cfg_nomem(c);
-        }
+    const anim_engine_profile *t =
+        revision >= 0 && revision <= UINT32_MAX
+            ? anim_engine_profile_find(profile, (uint32_t)revision, version, importer)
+            : NULL;
+    if (t) {
+        eng->present = true;
+        eng->def = t;
+        eng->profile = profile;
+        eng->profile_revision = anim_arena_printf(c->arena, "%" PRId64, revision);
+        eng->engine_version = version;
+        eng->importer = importer;
+        return eng->profile_revision ? 0 : cfg_nomem(c);
     }
     return cfg_fail(c, v->line, v->column,
                     "[engine] profile %s profile_revision %" PRId64

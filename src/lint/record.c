@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "animsmith/engine.h"
 #include "animsmith/lint.h"
 #include "lint/run_internal.h"
 
@@ -104,6 +105,9 @@ void anim_lint_record_release(anim_check_record *rec)
     free(rec->findings);
     free(rec->scopes);
     free(rec->gaps);
+    free(rec->facets);
+    rec->facets = NULL;
+    rec->facet_count = rec->facet_cap = 0;
     rec->findings = NULL;
     rec->scopes = NULL;
     rec->gaps = NULL;
@@ -172,6 +176,8 @@ int anim_check_finding(anim_lint_context *ctx, anim_check_record *rec,
         out->expected.text = copy_or_null(ctx->arena, out->expected.text);
     out->members = f->members;
     out->member_count = f->member_count;
+    out->prediction_scope_code = copy_or_null(ctx->arena, f->prediction_scope_code);
+    out->prediction_scope_subject = copy_or_null(ctx->arena, f->prediction_scope_subject);
     va_list ap;
     va_start(ap, fmt);
     out->message = vformat(ctx->arena, prev ? prev->message : NULL, fmt, ap);
@@ -232,4 +238,168 @@ int anim_check_gap_gait_roles(anim_lint_context *ctx, anim_check_record *rec,
                           "hips/foot roles not resolved (rig profile '%s') \xe2\x80\x94 needs hips "
                           "and at least one foot role",
                           ctx->rig->label);
+}
+
+/* ---- engine prediction facets ---- */
+
+const char *anim_facet_state_name(anim_facet_state s)
+{
+    return s == ANIM_FACET_AVAILABLE ? "available" : "required_prediction_unavailable";
+}
+
+const char *anim_basis_kind_name(anim_basis_kind k)
+{
+    switch (k) {
+    case ANIM_BASIS_PROFILE_FACT: return "profile_fact";
+    case ANIM_BASIS_SETTING: return "setting";
+    case ANIM_BASIS_CONFIG: return "config";
+    case ANIM_BASIS_RAW_SOURCE: return "raw_source";
+    case ANIM_BASIS_MEASUREMENT: return "measurement";
+    default: return "primary_source";
+    }
+}
+
+static int copy_field(anim_arena *arena, anim_field *dst, const anim_field *src)
+{
+    *dst = *src;
+    dst->key = copy_or_null(arena, src->key);
+    if (src->kind == ANIM_FIELD_TEXT)
+        dst->text = copy_or_null(arena, src->text);
+    if (src->kind == ANIM_FIELD_NUMBER && !isfinite(src->number))
+        dst->kind = ANIM_FIELD_NULL; /* a non-finite number is never evidence */
+    return (src->key && !dst->key) || (src->kind == ANIM_FIELD_TEXT && src->text && !dst->text)
+               ? -1
+               : 0;
+}
+
+/* The facet's rows copied into the arena, so checks build them on the
+ * stack. */
+static int copy_facet(anim_arena *arena, anim_prediction_facet *dst,
+                      const anim_prediction_facet *src)
+{
+    memset(dst, 0, sizeof *dst);
+    dst->scope.code = copy_or_null(arena, src->scope.code);
+    dst->scope.subject = copy_or_null(arena, src->scope.subject);
+    dst->state = src->state;
+    dst->result_kind = copy_or_null(arena, src->result_kind);
+    if (!dst->scope.code || (src->scope.subject && !dst->scope.subject) ||
+        (src->result_kind && !dst->result_kind))
+        return -1;
+    if (src->result_count) {
+        anim_field *r = anim_arena_alloc(arena, src->result_count * sizeof *r);
+        if (!r)
+            return -1;
+        for (uint32_t i = 0; i < src->result_count; i++)
+            if (copy_field(arena, &r[i], &src->result[i]))
+                return -1;
+        dst->result = r;
+        dst->result_count = src->result_count;
+    }
+    if (src->basis_count) {
+        anim_basis_row *b = anim_arena_alloc(arena, src->basis_count * sizeof *b);
+        if (!b)
+            return -1;
+        for (uint32_t i = 0; i < src->basis_count; i++) {
+            b[i].kind = src->basis[i].kind;
+            if (copy_field(arena, &b[i].value, &src->basis[i].value))
+                return -1;
+        }
+        dst->basis = b;
+        dst->basis_count = src->basis_count;
+    }
+    if (src->reason_count) {
+        const char **r = anim_arena_alloc(arena, src->reason_count * sizeof *r);
+        if (!r)
+            return -1;
+        for (uint32_t i = 0; i < src->reason_count; i++)
+            if (!(r[i] = copy_or_null(arena, src->reasons[i])))
+                return -1;
+        dst->reasons = r;
+        dst->reason_count = src->reason_count;
+    }
+    return 0;
+}
+
+static const char *prediction_schema_of(const anim_lint_context *ctx)
+{
+    const anim_engine_profile *p = ctx->engine ? anim_engine_run_profile(ctx->engine) : NULL;
+    return p && p->prediction_schema ? p->prediction_schema : "urn:animsmith:engine-prediction:3";
+}
+
+int anim_check_facet(anim_lint_context *ctx, anim_check_record *rec,
+                     const anim_prediction_facet *facet)
+{
+    rec->prediction_schema = prediction_schema_of(ctx);
+    /* One slot of the budget always stays for the compaction marker. */
+    if (ctx->facet_budget_left <= 1) {
+        rec->facets_omitted++;
+        return 0;
+    }
+    anim_prediction_facet *items =
+        grow(rec->facets, rec->facet_count, &rec->facet_cap, sizeof *items);
+    if (!items)
+        return -1;
+    rec->facets = items;
+    if (copy_facet(ctx->arena, &items[rec->facet_count], facet))
+        return -1;
+    if (facet->state == ANIM_FACET_AVAILABLE &&
+        anim_check_scope(ctx, rec, items[rec->facet_count].scope.code,
+                         items[rec->facet_count].scope.subject))
+        return -1;
+    rec->facet_count++;
+    ctx->facet_budget_left--;
+    return 0;
+}
+
+int anim_check_facet_unavailable(anim_lint_context *ctx, anim_check_record *rec,
+                                 const char *scope_code, const char *scope_subject,
+                                 const char *reason)
+{
+    const char *reasons[1] = {reason};
+    anim_prediction_facet f;
+    memset(&f, 0, sizeof f);
+    f.scope.code = scope_code;
+    f.scope.subject = scope_subject;
+    f.state = ANIM_FACET_REQUIRED_UNAVAILABLE;
+    f.reasons = reasons;
+    f.reason_count = 1;
+    return anim_check_facet(ctx, rec, &f);
+}
+
+void anim_check_facet_counts(const anim_check_record *rec, uint32_t *available,
+                             uint32_t *unavailable)
+{
+    uint32_t a = 0, u = 0;
+    for (uint32_t i = 0; i < rec->facet_count; i++) {
+        if (rec->facets[i].state == ANIM_FACET_AVAILABLE)
+            a++;
+        else
+            u++;
+    }
+    *available = a;
+    *unavailable = u;
+}
+
+/* Closes a prediction-bearing record: the omitted facets become one
+ * subjectless budget marker (the slot anim_check_facet kept for it). */
+int anim_lint_facets_finish(anim_lint_context *ctx, anim_check_record *rec)
+{
+    if (!rec->facets_omitted)
+        return 0;
+    anim_prediction_facet *items =
+        grow(rec->facets, rec->facet_count, &rec->facet_cap, sizeof *items);
+    if (!items)
+        return -1;
+    rec->facets = items;
+    static const char *const reasons[1] = {"facet_budget_exceeded"};
+    anim_prediction_facet f;
+    memset(&f, 0, sizeof f);
+    f.scope.code = "facet_budget";
+    f.state = ANIM_FACET_REQUIRED_UNAVAILABLE;
+    f.reasons = reasons;
+    f.reason_count = 1;
+    if (copy_facet(ctx->arena, &items[rec->facet_count], &f))
+        return -1;
+    rec->facet_count++;
+    return 0;
 }

@@ -99,13 +99,6 @@ static bool any_time_complement(const anim_lint_context *ctx)
     return false;
 }
 
-/* Only a Bevy [engine] profile makes engine-addressability applicable. */
-static bool bevy_engine(const anim_lint_context *ctx)
-{
-    return ctx->config->engine.present && ctx->config->engine.profile &&
-           strcmp(ctx->config->engine.profile, "bevy") == 0;
-}
-
 #define E ANIM_SEVERITY_ERROR
 #define W ANIM_SEVERITY_WARNING
 #define N ANIM_SEVERITY_NOTE
@@ -146,7 +139,16 @@ static const anim_check_def catalog[] = {
     {"fps", W, false, P, any_fps, anim_check_run_fps, NULL},
     {"bind-pose", W, false, P, has_clips, anim_check_run_bind_pose, NULL},
     {"foot-slide", W, false, P, any_speed_pin, anim_check_run_foot_slide, NULL},
-    {"engine-addressability", E, false, D, bevy_engine, NULL, NULL},
+    {"engine-addressability", E, false, D, anim_check_applies_engine_addressability,
+     anim_check_run_engine_addressability, NULL},
+    {"engine-unit-scale", E, false, D, anim_check_applies_engine_unit_scale,
+     anim_check_run_engine_unit_scale, NULL},
+    {"engine-track-support", E, false, D, anim_check_applies_engine_track_support,
+     anim_check_run_engine_track_support, NULL},
+    {"engine-root-motion", E, false, D, anim_check_applies_engine_root_motion,
+     anim_check_run_engine_root_motion, NULL},
+    {"engine-clip-boundary", E, false, D, anim_check_applies_engine_clip_boundary,
+     anim_check_run_engine_clip_boundary, NULL},
 };
 
 size_t anim_check_count(void)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "animsmith/engine.h"
 #include "checks/checks.h"
 #include "lint/clip_facts.h"
 #include "lint/run_internal.h"
@@ -139,6 +140,15 @@ int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
     ctx.config = cfg;
     ctx.rig = &out->rig;
     ctx.expect = expect;
+    /* The engine profile's same-load facts, before any check: a format the
+     * profile does not accept, or a clip without its required settings,
+     * is an operator error, not a finding. */
+    anim_engine_run *engine = NULL;
+    if (anim_engine_prepare(cfg, asset, out->arena, &engine, err))
+        goto fail;
+    ctx.engine = engine;
+    out->engine = engine;
+    ctx.facet_budget_left = ANIM_FACET_BUDGET;
     ctx.arena = out->arena;
     ctx.pass_clip = ANIM_NONE;
     ctx.grid_clip = ANIM_NONE;
@@ -175,7 +185,18 @@ int anim_lint_run_parallel(const anim_asset *asset, const anim_config *cfg,
         if (configured >= ANIM_SEVERITY_NOTE)
             for (uint32_t f = 0; f < rec->finding_count; f++)
                 rec->findings[f].severity = configured;
-        rec->evaluation = rec->gap_count == 0    ? ANIM_EVAL_COMPLETE
+        if (rec->prediction_schema && anim_lint_facets_finish(&ctx, rec)) {
+            anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+            rc = -1;
+            break;
+        }
+        /* Required-unavailable facets are work not done: the record is
+         * partial when it also completed something, not_evaluated when it
+         * completed nothing. */
+        uint32_t available = 0, unavailable = 0;
+        anim_check_facet_counts(rec, &available, &unavailable);
+        bool missing = rec->gap_count != 0 || unavailable != 0;
+        rec->evaluation = !missing                ? ANIM_EVAL_COMPLETE
                           : rec->scope_count == 0 ? ANIM_EVAL_NOT_EVALUATED
                                                   : ANIM_EVAL_PARTIAL;
     }

@@ -44,6 +44,10 @@ int anim_lint_clip_pass(anim_lint_context *ctx, anim_lint_file *out, const bool 
  * unchanged). */
 int anim_lint_record_append(anim_check_record *dst, const anim_check_record *src);
 
+/* Closes a prediction-bearing record after its check ran: facets beyond
+ * the shared budget become one subjectless facet_budget marker. */
+int anim_lint_facets_finish(anim_lint_context *ctx, anim_check_record *rec);
+
 /* Frees a record's arrays (not its strings, which live in an arena). */
 void anim_lint_record_release(anim_check_record *rec);
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "animsmith/engine.h"
 #include "animsmith/report.h"
 
 void anim_lint_json_summary_add(anim_lint_json_summary *s, const anim_lint_file *file)
@@ -17,6 +18,10 @@ void anim_lint_json_summary_add(anim_lint_json_summary *s, const anim_lint_file 
         if (rec->evaluation <= ANIM_EVAL_COMPLETE)
             s->eval[rec->evaluation]++;
         s->gaps += rec->gap_count;
+        uint32_t available = 0, unavailable = 0;
+        anim_check_facet_counts(rec, &available, &unavailable);
+        s->facets_available += available;
+        s->facets_unavailable += unavailable;
         for (uint32_t f = 0; f < rec->finding_count; f++)
             if (rec->findings[f].severity <= ANIM_SEVERITY_ERROR)
                 s->findings[rec->findings[f].severity]++;
@@ -35,6 +40,8 @@ void anim_lint_json_summary_merge(anim_lint_json_summary *to, const anim_lint_js
     for (int i = 0; i <= ANIM_EVAL_COMPLETE; i++)
         to->eval[i] += s->eval[i];
     to->gaps += s->gaps;
+    to->facets_available += s->facets_available;
+    to->facets_unavailable += s->facets_unavailable;
 }
 
 static void write_summary(anim_json_writer *w, const anim_lint_json_summary *s)
@@ -74,11 +81,10 @@ static void write_summary(anim_json_writer *w, const anim_lint_json_summary *s)
     anim_json_writer_end_object(w);
     anim_json_writer_key_uint(w, "gaps", s->gaps);
     anim_json_writer_end_object(w);
-    /* Engine prediction is not evaluated by this build. */
     anim_json_writer_key(w, "prediction_facets");
     anim_json_writer_begin_object(w);
-    anim_json_writer_key_uint(w, "available", 0);
-    anim_json_writer_key_uint(w, "required_prediction_unavailable", 0);
+    anim_json_writer_key_uint(w, "available", s->facets_available);
+    anim_json_writer_key_uint(w, "required_prediction_unavailable", s->facets_unavailable);
     anim_json_writer_end_object(w);
     anim_json_writer_end_object(w);
 }
@@ -101,6 +107,15 @@ static void opt_string(anim_json_writer *w, const char *key, const char *s)
     anim_json_writer_string(w, s);
 }
 
+static void write_scope(anim_json_writer *w, const anim_scope *s)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "code");
+    anim_json_writer_string(w, s->code);
+    opt_string(w, "subject", s->subject);
+    anim_json_writer_end_object(w);
+}
+
 static void write_finding(anim_json_writer *w, const anim_finding *f)
 {
     anim_json_writer_begin_object(w);
@@ -111,7 +126,11 @@ static void write_finding(anim_json_writer *w, const anim_finding *f)
     opt_string(w, "clip", f->clip);
     opt_string(w, "bone", f->bone);
     opt_string(w, "node", f->node);
-    /* prediction_scope belongs to engine checks, not evaluated here. */
+    if (f->prediction_scope_code) {
+        anim_json_writer_key(w, "prediction_scope");
+        const anim_scope scope = {f->prediction_scope_code, f->prediction_scope_subject};
+        write_scope(w, &scope);
+    }
     if (f->has_time) {
         anim_json_writer_key(w, "time_s");
         anim_json_writer_f32(w, (float)f->time_s); /* an f32 value */
@@ -148,12 +167,68 @@ static void write_finding(anim_json_writer *w, const anim_finding *f)
     anim_json_writer_end_object(w);
 }
 
-static void write_scope(anim_json_writer *w, const anim_scope *s)
+void anim_lint_json_field(anim_json_writer *w, const anim_field *f)
 {
+    switch (f->kind) {
+    case ANIM_FIELD_TEXT: anim_json_writer_string(w, f->text ? f->text : ""); break;
+    case ANIM_FIELD_NUMBER: anim_json_writer_f64(w, f->number); break;
+    case ANIM_FIELD_INT: anim_json_writer_int(w, f->integer); break;
+    case ANIM_FIELD_BOOL: anim_json_writer_bool(w, f->boolean); break;
+    default: anim_json_writer_null(w); break;
+    }
+}
+
+/* The prediction object of an engine-backed check: its schema identity
+ * and every facet, keyed by its scope. */
+static void write_prediction(anim_json_writer *w, const anim_check_record *rec)
+{
+    anim_json_writer_key(w, "prediction");
     anim_json_writer_begin_object(w);
-    anim_json_writer_key(w, "code");
-    anim_json_writer_string(w, s->code);
-    opt_string(w, "subject", s->subject);
+    anim_json_writer_key(w, "schema");
+    anim_json_writer_string(w, rec->prediction_schema);
+    anim_json_writer_key(w, "facets");
+    anim_json_writer_begin_array(w);
+    for (uint32_t i = 0; i < rec->facet_count; i++) {
+        const anim_prediction_facet *f = &rec->facets[i];
+        anim_json_writer_begin_object(w);
+        anim_json_writer_key(w, "scope");
+        write_scope(w, &f->scope);
+        anim_json_writer_key(w, "state");
+        anim_json_writer_string(w, anim_facet_state_name(f->state));
+        if (f->state == ANIM_FACET_AVAILABLE) {
+            anim_json_writer_key(w, "result");
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key(w, "kind");
+            anim_json_writer_string(w, f->result_kind ? f->result_kind : "");
+            for (uint32_t r = 0; r < f->result_count; r++) {
+                anim_json_writer_key(w, f->result[r].key);
+                anim_lint_json_field(w, &f->result[r]);
+            }
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_key(w, "basis");
+        anim_json_writer_begin_array(w);
+        for (uint32_t b = 0; b < f->basis_count; b++) {
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key(w, "kind");
+            anim_json_writer_string(w, anim_basis_kind_name(f->basis[b].kind));
+            anim_json_writer_key(w, "ref");
+            anim_json_writer_string(w, f->basis[b].value.key ? f->basis[b].value.key : "");
+            anim_json_writer_key(w, "value");
+            anim_lint_json_field(w, &f->basis[b].value);
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_end_array(w);
+        if (f->state != ANIM_FACET_AVAILABLE) {
+            anim_json_writer_key(w, "reasons");
+            anim_json_writer_begin_array(w);
+            for (uint32_t r = 0; r < f->reason_count; r++)
+                anim_json_writer_string(w, f->reasons[r]);
+            anim_json_writer_end_array(w);
+        }
+        anim_json_writer_end_object(w);
+    }
+    anim_json_writer_end_array(w);
     anim_json_writer_end_object(w);
 }
 
@@ -182,6 +257,8 @@ static void write_record(anim_json_writer *w, const anim_check_record *rec)
             write_scope(w, &rec->scopes[s]);
         anim_json_writer_end_array(w);
     }
+    if (rec->prediction_schema)
+        write_prediction(w, rec);
     if (rec->gap_count) {
         anim_json_writer_key(w, "gaps");
         anim_json_writer_begin_array(w);
@@ -224,7 +301,14 @@ int anim_render_lint_json_file(const anim_lint_json_input *in, anim_strbuf *frag
         return -1;
     }
     anim_json_writer_key(&w, "prediction_provenance");
-    anim_json_writer_null(&w);
+    if (file->engine) {
+        if (anim_engine_write_provenance(&w, file->engine, err)) {
+            anim_error_prefix(err, "%s", file->path ? file->path : "");
+            return -1;
+        }
+    } else {
+        anim_json_writer_null(&w);
+    }
     anim_json_writer_key(&w, "checks");
     anim_json_writer_begin_array(&w);
     for (size_t r = 0; r < file->record_count; r++)
