@@ -156,6 +156,24 @@ typedef enum { ANIM_GAP_SCOPES, ANIM_GAP_SUBJECTS, ANIM_GAP_MESSAGES } anim_gap_
  * text appended to out. Returns the number of distinct values. */
 size_t anim_gap_group_summary(const anim_gap_group *g, anim_gap_field field, anim_strbuf *out);
 
+/* A run of consecutive facets of one check record with the same scope
+ * code, state and reasons (first points at the first of count facets). */
+typedef struct anim_facet_group {
+    const char *check_id;
+    const anim_prediction_facet *first;
+    size_t count;
+} anim_facet_group;
+
+/* The file's facet runs in catalog order (malloc'd, free() it; NULL when
+ * the file has none); *available and *unavailable count every facet. */
+anim_facet_group *anim_lint_facet_groups(const anim_lint_file *file, size_t *group_count,
+                                         size_t *available, size_t *unavailable, bool *failed);
+/* The run's scope subjects, first 5 joined by ", " plus ", … +k more"
+ * (raw text); returns how many facets have a subject. */
+size_t anim_facet_group_subjects(const anim_facet_group *g, anim_strbuf *out);
+/* The run's reason codes joined by ", " (raw text). */
+void anim_facet_group_reasons(const anim_facet_group *g, anim_strbuf *out);
+
 /* A finding value for display: numbers "{:.4}", text verbatim. */
 void anim_lint_put_value(anim_strbuf *out, const anim_value *v);
 /* A finding's measured/expected as lint JSON writes it: a number, a text,

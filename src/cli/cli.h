@@ -95,5 +95,8 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals);
 int cmd_measure(int argc, char **argv, const cli_globals *globals);
 int cmd_diff(int argc, char **argv, const cli_globals *globals);
 int cmd_checks(int argc, char **argv, const cli_globals *globals);
+/* generate: addressability, import-advice (cmd_generate.c dispatches). */
+int cmd_generate(int argc, char **argv, const cli_globals *globals);
+int cmd_generate_import_advice(int argc, char **argv, const cli_globals *globals);
 
 #endif

@@ -1,7 +1,8 @@
 /* animsmith lint FILE|DIR... : judge each asset against the contract
  * (animsmith.toml) and print findings and coverage gaps as text, JSON or a
  * Markdown CI comment. Exit 1 iff a shown finding reaches the fail level
- * (error; warning with --deny-warnings); coverage gaps never fail. */
+ * (error; warning with --deny-warnings) or a required-unavailable
+ * prediction facet; coverage gaps never fail. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,12 +246,18 @@ static uint32_t clip_workers(const lint_job *job, size_t i, uint32_t clip_count)
     return n < clip_count ? (uint32_t)n : clip_count ? clip_count : 1;
 }
 
-/* Exit 1 iff a finding not hidden by --allow reaches the fail level. */
+/* Exit 1 iff a finding not hidden by --allow reaches the fail level, or
+ * any prediction facet is required-unavailable: prediction work that could
+ * not be done blocks whatever --allow says. */
 static bool file_fails(const anim_lint_file *file, const lint_args *a)
 {
     anim_severity fail_at = a->deny_warnings ? ANIM_SEVERITY_WARNING : ANIM_SEVERITY_ERROR;
     for (size_t r = 0; r < file->record_count; r++) {
         const anim_check_record *rec = &file->records[r];
+        uint32_t available = 0, unavailable = 0;
+        anim_check_facet_counts(rec, &available, &unavailable);
+        if (unavailable)
+            return true;
         if (cli_list_contains(&a->allow, rec->check_id))
             continue;
         for (uint32_t k = 0; k < rec->finding_count; k++)

@@ -31,7 +31,7 @@ static const cli_runner runners[] = {
     {"inspect", cmd_inspect}, {"measure", cmd_measure}, {"lint", cmd_lint},
     {"fix", cmd_fix},         {"diff", cmd_diff},       {"checks", cmd_checks},
     {"merge", cmd_merge},     {"transform", cmd_transform}, {"report", cmd_report},
-    {"convert", cmd_convert},
+    {"convert", cmd_convert},     {"generate", cmd_generate},
 };
 #define RUNNER_COUNT (sizeof runners / sizeof *runners)
 

@@ -269,11 +269,50 @@ static void gaps_section(anim_strbuf *out, const anim_gap_group *groups, size_t 
     anim_strbuf_puts(out, "\n</details>\n\n");
 }
 
+static void facets_section(anim_strbuf *out, const anim_facet_group *groups, size_t ng,
+                           size_t available, size_t unavailable)
+{
+    anim_strbuf_puts(out, "<details open>\n");
+    anim_strbuf_printf(out,
+                       "<summary><strong>%zu available, %zu required-unavailable prediction "
+                       "facet(s)</strong></summary>\n\n",
+                       available, unavailable);
+    anim_strbuf_puts(out, "| Check | Scope | State | Count | Subjects | Reasons |\n"
+                          "| --- | --- | --- | ---: | --- | --- |\n");
+    for (size_t g = 0; g < ng; g++) {
+        anim_strbuf subjects = ANIM_STRBUF_INIT, reasons = ANIM_STRBUF_INIT;
+        size_t nu = anim_facet_group_subjects(&groups[g], &subjects);
+        anim_facet_group_reasons(&groups[g], &reasons);
+        if (subjects.failed || reasons.failed)
+            out->failed = true;
+        anim_strbuf_printf(out, "| `%s` | `", groups[g].check_id);
+        md_cell(out, groups[g].first->scope.code);
+        anim_strbuf_printf(out, "` | %s | %zu | `",
+                           groups[g].first->state == ANIM_FACET_AVAILABLE
+                               ? "available"
+                               : "\xe2\x9d\x8c required_prediction_unavailable",
+                           groups[g].count);
+        if (nu)
+            md_cell_n(out, &subjects);
+        else
+            anim_strbuf_puts(out, EM_DASH);
+        anim_strbuf_puts(out, "` | `");
+        if (reasons.len)
+            md_cell_n(out, &reasons);
+        else
+            anim_strbuf_puts(out, EM_DASH);
+        anim_strbuf_puts(out, "` |\n");
+        anim_strbuf_free(&subjects);
+        anim_strbuf_free(&reasons);
+    }
+    anim_strbuf_puts(out, "\n</details>\n\n");
+}
+
 void anim_render_lint_markdown(const anim_lint_file *files, size_t n,
                                const anim_lint_render_options *opts, anim_strbuf *out)
 {
     size_t total[ANIM_SEVERITY_ERROR + 1] = {0};
-    size_t total_gaps = 0;
+    size_t total_gaps = 0, total_available = 0, total_unavailable = 0;
     anim_strbuf_puts(out, "## animsmith lint\n\n");
     for (size_t i = 0; i < n; i++) {
         const anim_lint_file *file = &files[i];
@@ -281,14 +320,20 @@ void anim_render_lint_markdown(const anim_lint_file *files, size_t n,
         size_t nf = 0, ng = 0, gaps = 0;
         const anim_finding **findings = anim_lint_sorted_findings(file, opts, &nf, &failed);
         anim_gap_group *groups = anim_lint_gap_groups(file, &ng, &gaps, &failed);
+        size_t nfg = 0, fa = 0, fu = 0;
+        anim_facet_group *facet_groups = anim_lint_facet_groups(file, &nfg, &fa, &fu, &failed);
+        total_available += fa;
+        total_unavailable += fu;
         if (failed)
             out->failed = true;
         anim_strbuf_puts(out, "### `");
         md_cell(out, file->path);
         anim_strbuf_puts(out, "`\n\n");
-        if (nf == 0 && ng == 0) {
+        if (nf == 0 && ng == 0 && nfg == 0) {
             anim_strbuf_puts(out, "\xe2\x9c\x85 Clean " EM_DASH
                                   " no findings or coverage gaps.\n\n");
+            free(findings);
+            anim_gap_groups_free(groups, ng);
             continue;
         }
         size_t counts[ANIM_SEVERITY_ERROR + 1] = {0};
@@ -304,6 +349,9 @@ void anim_render_lint_markdown(const anim_lint_file *files, size_t n,
             findings_section(out, findings, nf);
         if (ng)
             gaps_section(out, groups, ng, gaps);
+        if (nfg)
+            facets_section(out, facet_groups, nfg, fa, fu);
+        free(facet_groups);
         free(findings);
         anim_gap_groups_free(groups, ng);
     }
@@ -311,7 +359,7 @@ void anim_render_lint_markdown(const anim_lint_file *files, size_t n,
     anim_strbuf_printf(out, "**%zu %s** " EM_DASH " ", n, n == 1 ? "file" : "files");
     severity_line(out, total);
     anim_strbuf_printf(out,
-                       " \xc2\xb7 %zu coverage gap(s) \xc2\xb7 0 available prediction facet(s) "
-                       "\xc2\xb7 0 required-unavailable prediction facet(s)\n",
-                       total_gaps);
+                       " \xc2\xb7 %zu coverage gap(s) \xc2\xb7 %zu available prediction facet(s) "
+                       "\xc2\xb7 %zu required-unavailable prediction facet(s)\n",
+                       total_gaps, total_available, total_unavailable);
 }

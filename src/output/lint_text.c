@@ -366,11 +366,44 @@ static void text_gap_group(anim_strbuf *out, const anim_gap_group *g, bool color
     anim_strbuf_free(&messages);
 }
 
+/* "  prediction[check] code available ×n (subjects: …)" or, for blocking
+ * work, "… required_prediction_unavailable ×n (subjects: …): reasons". */
+static void text_facet_group(anim_strbuf *out, const anim_facet_group *g, bool color)
+{
+    anim_strbuf subjects = ANIM_STRBUF_INIT, reasons = ANIM_STRBUF_INIT;
+    size_t nu = anim_facet_group_subjects(g, &subjects);
+    anim_facet_group_reasons(g, &reasons);
+    if (subjects.failed || reasons.failed)
+        out->failed = true;
+    bool available = g->first->state == ANIM_FACET_AVAILABLE;
+    anim_strbuf_puts(out, "  ");
+    /* Blocking work reads red like an error; available evidence cyan. */
+    anim_color_severity(out, color, available ? ANIM_SEVERITY_NOTE : ANIM_SEVERITY_ERROR,
+                        "prediction");
+    anim_strbuf_printf(out, "[%s] ", g->check_id);
+    atom(out, g->first->scope.code);
+    anim_strbuf_printf(out, " %s", anim_facet_state_name(g->first->state));
+    if (g->count > 1)
+        anim_strbuf_printf(out, " \xc3\x97%zu", g->count);
+    if (nu) {
+        anim_strbuf_puts(out, " (subjects: ");
+        anim_text_atom(out, subjects.data, subjects.len);
+        anim_strbuf_putc(out, ')');
+    }
+    if (!available) {
+        anim_strbuf_puts(out, ": ");
+        anim_text_atom(out, reasons.data ? reasons.data : "", reasons.len);
+    }
+    anim_strbuf_putc(out, '\n');
+    anim_strbuf_free(&subjects);
+    anim_strbuf_free(&reasons);
+}
+
 void anim_render_lint_text(const anim_lint_file *files, size_t n,
                            const anim_lint_render_options *opts, anim_strbuf *out)
 {
     size_t counts[ANIM_SEVERITY_ERROR + 1] = {0};
-    size_t gaps = 0;
+    size_t gaps = 0, facets_available = 0, facets_unavailable = 0;
     bool expand = opts && opts->expand, color = opts && opts->color;
     for (size_t i = 0; i < n; i++) {
         const anim_lint_file *file = &files[i];
@@ -378,11 +411,17 @@ void anim_render_lint_text(const anim_lint_file *files, size_t n,
         size_t nf = 0, ng = 0, file_gaps = 0;
         const anim_finding **findings = anim_lint_sorted_findings(file, opts, &nf, &failed);
         anim_gap_group *groups = anim_lint_gap_groups(file, &ng, &file_gaps, &failed);
+        size_t nfg = 0, fa = 0, fu = 0;
+        anim_facet_group *facet_groups = anim_lint_facet_groups(file, &nfg, &fa, &fu, &failed);
+        facets_available += fa;
+        facets_unavailable += fu;
         if (failed)
             out->failed = true;
         atom(out, file->path ? file->path : "");
-        if (nf == 0 && ng == 0) {
+        if (nf == 0 && ng == 0 && nfg == 0) {
             anim_strbuf_puts(out, ": clean\n");
+            free(findings);
+            anim_gap_groups_free(groups, ng);
             continue;
         }
         anim_strbuf_puts(out, ":\n");
@@ -401,15 +440,16 @@ void anim_render_lint_text(const anim_lint_file *files, size_t n,
         gaps += file_gaps;
         for (size_t g = 0; g < ng; g++)
             text_gap_group(out, &groups[g], color);
+        for (size_t g = 0; g < nfg; g++)
+            text_facet_group(out, &facet_groups[g], color);
         free(findings);
+        free(facet_groups);
         anim_gap_groups_free(groups, ng);
     }
-    /* Prediction facets come only from engine profiles, which this build
-     * does not evaluate: both counts are zero. */
     anim_strbuf_printf(out,
                        "%zu error(s), %zu warning(s), %zu note(s), %zu coverage gap(s), "
-                       "0 available prediction facet(s), 0 required-unavailable prediction "
-                       "facet(s)\n",
+                       "%zu available prediction facet(s), %zu required-unavailable "
+                       "prediction facet(s)\n",
                        counts[ANIM_SEVERITY_ERROR], counts[ANIM_SEVERITY_WARNING],
-                       counts[ANIM_SEVERITY_NOTE], gaps);
+                       counts[ANIM_SEVERITY_NOTE], gaps, facets_available, facets_unavailable);
 }

@@ -159,6 +159,43 @@ static void write_gap(anim_json_writer *w, const char *check_id, const anim_gap 
     anim_json_writer_end_object(w);
 }
 
+/* One prediction facet as the lists show it: the check, the scope, the
+ * state, the typed result (available) or the reasons (unavailable). */
+static void write_facet(anim_json_writer *w, const char *check_id,
+                        const anim_prediction_facet *f)
+{
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "check_id");
+    anim_json_writer_string(w, check_id);
+    anim_json_writer_key(w, "scope");
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "code");
+    anim_json_writer_string(w, f->scope.code);
+    anim_json_writer_key_string_or_null(w, "subject", f->scope.subject);
+    anim_json_writer_end_object(w);
+    anim_json_writer_key(w, "state");
+    anim_json_writer_string(w, anim_facet_state_name(f->state));
+    anim_json_writer_key(w, "result");
+    if (f->state == ANIM_FACET_AVAILABLE) {
+        anim_json_writer_begin_object(w);
+        anim_json_writer_key(w, "kind");
+        anim_json_writer_string(w, f->result_kind ? f->result_kind : "");
+        for (uint32_t k = 0; k < f->result_count; k++) {
+            anim_json_writer_key(w, f->result[k].key);
+            anim_lint_json_field(w, &f->result[k]);
+        }
+        anim_json_writer_end_object(w);
+    } else {
+        anim_json_writer_null(w);
+    }
+    anim_json_writer_key(w, "reasons");
+    anim_json_writer_begin_array(w);
+    for (uint32_t k = 0; k < f->reason_count; k++)
+        anim_json_writer_string(w, f->reasons[k]);
+    anim_json_writer_end_array(w);
+    anim_json_writer_end_object(w);
+}
+
 /* A gap belongs in a one-clip report unless its subject is another clip
  * of the document. */
 static bool keeps_gap(const report_doc *rd, const anim_gap *g)
@@ -191,10 +228,13 @@ void report_write_findings(anim_json_writer *w, const report_doc *rd, uint64_t *
             if (keeps_gap(rd, &lf->records[r].gaps[i]))
                 write_gap(w, lf->records[r].check_id, &lf->records[r].gaps[i]);
     anim_json_writer_end_array(w);
-    /* Engine prediction facets come from [engine] profiles; this run
-     * predicts none, and the list says so rather than being left out. */
+    /* Engine prediction facets come from an [engine] profile; without one
+     * the list is empty and says so rather than being left out. */
     anim_json_writer_key(w, "predictions");
     anim_json_writer_begin_array(w);
+    for (size_t r = 0; r < lf->record_count; r++)
+        for (uint32_t i = 0; i < lf->records[r].facet_count; i++)
+            write_facet(w, lf->records[r].check_id, &lf->records[r].facets[i]);
     anim_json_writer_end_array(w);
     *finding_count = n;
 }

@@ -31,12 +31,28 @@ function gapRow(g) {
   return el("li", { class: "gap" }, parts);
 }
 
+/* The result's fields as "key=value" pairs (its kind leads the row). */
+function resultText(result) {
+  if (!result) return "";
+  const parts = [];
+  for (const k of Object.keys(result)) {
+    if (k === "kind") continue;
+    parts.push(k + "=" + (result[k] === null ? "null" : String(result[k])));
+  }
+  return parts.join(", ");
+}
+
 function predictionRow(p) {
-  return el("li", { class: "prediction" }, [
-    el("span", { class: "f-check" }, p.engine || ""),
-    el("span", { class: "pred-facet" }, p.facet || ""),
+  const scope = p.scope || {};
+  const facet = scope.subject ? scope.code + " " + scope.subject : scope.code || "";
+  const unavailable = p.state !== "available";
+  return el("li", { class: "prediction" + (unavailable ? " unavailable" : "") }, [
+    el("span", { class: "f-check" }, p.check_id || ""),
+    el("span", { class: "pred-facet" }, facet),
     el("span", { class: "pred-state" }, p.state || ""),
-    el("span", { class: "f-message" }, p.message || ""),
+    el("span", { class: "f-message" },
+       unavailable ? (p.reasons || []).join(", ")
+                   : ((p.result && p.result.kind) || "") + ": " + resultText(p.result)),
   ]);
 }
 
