@@ -118,10 +118,38 @@ int anim_render_lint_json_assemble(const anim_lint_file *const *files,
                                    const anim_lint_render_options *opts, anim_strbuf *out,
                                    size_t *splice_at, anim_error *err);
 
+/* SARIF 2.1.0 for code scanning (`lint --format sarif`), pretty-printed,
+ * followed by one "\n": one run whose rules are the whole check catalog,
+ * one result per finding (every finding: the CLI refuses --allow here),
+ * one artifact per file (relative paths under uriBaseId SRCROOT), and the
+ * coverage gaps and required-unavailable prediction facets as tool
+ * execution notifications. Fails (err set) only on allocation failure. */
+int anim_render_lint_sarif(const anim_lint_file *files, size_t n,
+                           const anim_lint_render_options *opts, anim_strbuf *out,
+                           anim_error *err);
+
+/* JUnit XML for CI test reports (`lint --format junit`): one <testsuite>
+ * per file, one <testcase> per selected, enabled and applicable check and
+ * clip; a case fails on the findings that fail the run (errors, and
+ * warnings too when deny_warnings, as --deny-warnings) and on a
+ * required-unavailable prediction facet, is skipped when only coverage
+ * gaps speak for it, and lists the other findings and gaps in
+ * <system-out>. Fails (err set) only on allocation failure. */
+int anim_render_lint_junit(const anim_lint_file *files, size_t n, bool deny_warnings,
+                           anim_strbuf *out, anim_error *err);
+
+/* The family (docs page) and one-line summary `animsmith checks` prints
+ * for a check id, "?" for an id outside the catalog. */
+const char *anim_check_family(const char *id);
+const char *anim_check_summary(const char *id);
+
 /* Internal helpers shared by the text and Markdown renderers. */
 
 /* A facet field as its JSON scalar (lint JSON, SARIF, the report). */
 void anim_lint_json_field(anim_json_writer *w, const anim_field *f);
+/* One check record exactly as lint JSON writes it (generate addressability
+ * embeds the engine-addressability record). */
+void anim_lint_json_write_record(anim_json_writer *w, const anim_check_record *rec);
 
 /* Whether id is one of the --allow ids. */
 bool anim_lint_is_allowed(const anim_lint_render_options *opts, const char *id);
@@ -176,6 +204,10 @@ void anim_facet_group_reasons(const anim_facet_group *g, anim_strbuf *out);
 
 /* A finding value for display: numbers "{:.4}", text verbatim. */
 void anim_lint_put_value(anim_strbuf *out, const anim_value *v);
+/* A finding as raw (unescaped) text, the fields of a text line after its
+ * severity tag: "clip 'c' bone 'b' @1.000s: message (measured m, expected
+ * e)" (SARIF messages, JUnit failures). */
+void anim_lint_finding_context(anim_strbuf *out, const anim_finding *f);
 /* A finding's measured/expected as lint JSON writes it: a number, a text,
  * or null. */
 void anim_lint_json_value(anim_json_writer *w, const anim_value *v);

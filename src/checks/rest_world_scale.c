@@ -9,182 +9,45 @@
  * A selector must resolve to exactly one named node; a miss, several
  * matches, or a non-finite transform are coverage gaps, not guesses.
  * (A "source coverage unavailable" gap only arises for FBX input; glTF
- * source-node evidence is always complete.) */
+ * source-node evidence is always complete.) The composition and the
+ * classification are shared with engine-unit-scale (rest_world.h). */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "animsmith/math.h"
 #include "animsmith/numfmt.h"
 #include "animsmith/text.h"
 #include "checks/checks.h"
 #include "checks/node_selector.h"
+#include "checks/rest_world.h"
 
 #define CHECK_ID "rest-world-scale"
 #define SCOPE "selected_node_rest_scale"
 
-typedef enum {
-    WORLD_OK = 0,
-    WORLD_NON_FINITE_LOCAL,     /* the node's own rest transform */
-    WORLD_PARENT_UNAVAILABLE,   /* an ancestor's world is unavailable */
-    WORLD_NON_FINITE_MATRIX     /* the composed world overflowed */
-} world_status;
-
-typedef enum {
-    LIN_NON_FINITE,
-    LIN_SINGULAR,
-    LIN_REFLECTED,
-    LIN_SHEARED,
-    LIN_UNIT_ORTHONORMAL,
-    LIN_UNIFORM_SCALED,
-    LIN_NON_UNIFORM
-} lin_class;
-
-typedef struct {
-    lin_class cls;
-    double axes[3];
-    bool has_uniform;
-    double uniform_scale;
-} lin_facts;
-
-/* Rest-world matrices are judged as binary32 values (the precision an
- * engine holds them in); a world element outside f32 range would be
- * infinite there, so it makes the node unavailable although we compose in
- * f64. */
+/* Rest-world values are judged as binary32 (the precision an engine holds
+ * them in). */
 static bool fits_f32(double v)
 {
     return isfinite(v) && fabs(v) <= FLT_MAX;
 }
 
-static bool local_is_finite(const anim_bone *b)
-{
-    if (b->has_matrix) {
-        for (int i = 0; i < 16; i++)
-            if (!isfinite(b->matrix[i]))
-                return false;
-        return true;
-    }
-    for (int i = 0; i < 3; i++)
-        if (!isfinite(b->rest_translation[i]) || !isfinite(b->rest_scale[i]))
-            return false;
-    for (int i = 0; i < 4; i++)
-        if (!isfinite(b->rest_rotation[i]))
-            return false;
-    return true;
-}
-
-static anim_mat4 local_matrix(const anim_bone *b)
-{
-    anim_mat4 m;
-    if (b->has_matrix) {
-        memcpy(m.m, b->matrix, sizeof m.m);
-        return m;
-    }
-    /* The rotation is used as authored (not normalized here): the rest
-     * matrix is what the engine builds from the file. */
-    return anim_mat4_from_trs(anim_vec3_from_array(b->rest_translation),
-                              anim_quat_from_array(b->rest_rotation),
-                              anim_vec3_from_array(b->rest_scale));
-}
-
-/* Rest-world matrices of every bone; bones are parent-first, so one pass. */
-static void compose_rest_world(const anim_doc *doc, anim_mat4 *world, world_status *status)
-{
-    for (uint32_t b = 0; b < doc->bone_count; b++) {
-        const anim_bone *bone = &doc->bones[b];
-        uint32_t p = bone->parent < b ? bone->parent : ANIM_NONE;
-        if (!local_is_finite(bone)) {
-            status[b] = WORLD_NON_FINITE_LOCAL;
-            continue;
-        }
-        if (p != ANIM_NONE && status[p] != WORLD_OK) {
-            status[b] = WORLD_PARENT_UNAVAILABLE;
-            continue;
-        }
-        anim_mat4 local = local_matrix(bone);
-        world[b] = p == ANIM_NONE ? local : anim_mat4_mul(&world[p], &local);
-        status[b] = WORLD_OK;
-        for (int i = 0; i < 16; i++)
-            if (!fits_f32(world[b].m[i]))
-                status[b] = WORLD_NON_FINITE_MATRIX;
-    }
-}
-
-/* The rest_world_linear classification of the upper 3x3 (the same one the
- * measurement reports). */
-static void classify(const anim_mat4 *m, lin_facts *out)
-{
-    memset(out, 0, sizeof *out);
-    out->cls = LIN_NON_FINITE;
-    anim_vec3 c[3];
-    for (int i = 0; i < 3; i++) {
-        c[i] = anim_mat4_column(m, i);
-        if (!anim_vec3_is_finite(c[i]))
-            return;
-    }
-    double l[3];
-    for (int i = 0; i < 3; i++)
-        l[i] = anim_vec3_len(c[i]);
-    double s[3] = {l[0], l[1], l[2]};
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2 - i; j++)
-            if (s[j] > s[j + 1]) {
-                double t = s[j];
-                s[j] = s[j + 1];
-                s[j + 1] = t;
-            }
-    double mean = (s[0] + s[1] + s[2]) / 3.0;
-    double det = anim_vec3_dot(c[2], anim_vec3_cross(c[0], c[1]));
-    double product = l[0] * l[1] * l[2];
-    if (!isfinite(mean) || !isfinite(det) || !isfinite(product))
-        return;
-    memcpy(out->axes, l, sizeof l);
-    bool singular = product == 0.0 || fabs(det) <= 1e-6 * product;
-    static const int pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
-    bool orthogonal = true;
-    for (int k = 0; k < 3; k++) {
-        int i = pairs[k][0], j = pairs[k][1];
-        double lp = l[i] * l[j];
-        if (lp != 0.0 && !(fabs(anim_vec3_dot(c[i], c[j])) <= 1e-5 * lp))
-            orthogonal = false;
-    }
-    bool uniform = true;
-    for (int i = 0; i < 3; i++)
-        if (!(fabs(l[i] - mean) <= 1e-5 * fmax(fabs(mean), fabs(l[i]))))
-            uniform = false;
-    out->has_uniform = orthogonal && uniform;
-    out->uniform_scale = mean;
-    if (singular)
-        out->cls = LIN_SINGULAR;
-    else if (det < 0.0)
-        out->cls = LIN_REFLECTED;
-    else if (!orthogonal)
-        out->cls = LIN_SHEARED;
-    else if (out->has_uniform && fabs(mean - 1.0) <= 1e-5)
-        out->cls = LIN_UNIT_ORTHONORMAL;
-    else if (uniform)
-        out->cls = LIN_UNIFORM_SCALED;
-    else
-        out->cls = LIN_NON_UNIFORM;
-}
-
-static const char *class_words(lin_class c)
+static const char *class_words(rest_lin_class c)
 {
     switch (c) {
-    case LIN_SINGULAR: return "singular";
-    case LIN_REFLECTED: return "reflected";
-    case LIN_SHEARED: return "sheared";
+    case REST_LIN_SINGULAR: return "singular";
+    case REST_LIN_REFLECTED: return "reflected";
+    case REST_LIN_SHEARED: return "sheared";
     default: return "non-uniform";
     }
 }
 
-static const char *status_reason(world_status s)
+static const char *status_reason(rest_world_status s)
 {
     switch (s) {
-    case WORLD_NON_FINITE_LOCAL: return "NonFiniteLocalRest";
-    case WORLD_PARENT_UNAVAILABLE: return "ParentRestWorldUnavailable";
-    case WORLD_NON_FINITE_MATRIX: return "NonFiniteWorldMatrix";
+    case REST_WORLD_NON_FINITE_LOCAL: return "NonFiniteLocalRest";
+    case REST_WORLD_PARENT_UNAVAILABLE: return "ParentRestWorldUnavailable";
+    case REST_WORLD_NON_FINITE_MATRIX: return "NonFiniteWorldMatrix";
     default: return "unclassified source evidence";
     }
 }
@@ -208,7 +71,7 @@ typedef struct {
     anim_error *err;
     double expected, tolerance;
     anim_mat4 *world;       /* built on first resolved selector */
-    world_status *status;
+    rest_world_status *status;
     bool *judged;           /* per bone: a finding was already considered */
     uint32_t *matches;
 } rws_state;
@@ -218,12 +81,12 @@ static int nomem(rws_state *st)
     return anim_error_set(st->err, ANIM_ERR_NOMEM, "out of memory");
 }
 
-static int judge_node(rws_state *st, const char *path, const lin_facts *lf)
+static int judge_node(rws_state *st, const char *path, const rest_lin_facts *lf)
 {
     anim_finding_fields f = {0};
     f.severity = ANIM_SEVERITY_WARNING;
     f.node = path;
-    if (lf->cls == LIN_UNIT_ORTHONORMAL || lf->cls == LIN_UNIFORM_SCALED) {
+    if (lf->cls == REST_LIN_UNIT_ORTHONORMAL || lf->cls == REST_LIN_UNIFORM_SCALED) {
         if (!outside_policy(lf->uniform_scale, st->expected, st->tolerance))
             return 0;
         f.measured = anim_value_number(lf->uniform_scale);
@@ -282,7 +145,7 @@ static int ensure_world(rws_state *st)
     st->status = calloc(n, sizeof *st->status);
     if (!st->world || !st->status)
         return -1;
-    compose_rest_world(doc, st->world, st->status);
+    rest_world_compose(doc, st->world, st->status);
     return 0;
 }
 
@@ -318,15 +181,15 @@ static int run_selector(rws_state *st, const char *sel)
     } else {
         uint32_t b = st->matches[0];
         node_selector_path(doc, b, &msg);
-        lin_facts lf;
+        rest_lin_facts lf;
         if (msg.failed || !msg.data || ensure_world(st)) {
             rc = -1;
         } else {
-            if (st->status[b] == WORLD_OK)
-                classify(&st->world[b], &lf);
+            if (st->status[b] == REST_WORLD_OK)
+                rest_world_classify(&st->world[b], &lf);
             else
-                lf.cls = LIN_NON_FINITE;
-            if (lf.cls == LIN_NON_FINITE) {
+                lf.cls = REST_LIN_NON_FINITE;
+            if (lf.cls == REST_LIN_NON_FINITE) {
                 rc = anim_check_gap(st->ctx, st->rec, "measurement_unavailable", SCOPE, sel,
                                     "rest-world linear transform is unavailable for source node "
                                     "%s (%s)",

@@ -1,6 +1,7 @@
 /* animsmith lint FILE|DIR... : judge each asset against the contract
- * (animsmith.toml) and print findings and coverage gaps as text, JSON or a
- * Markdown CI comment. Exit 1 iff a shown finding reaches the fail level
+ * (animsmith.toml) and print findings and coverage gaps as text, JSON, a
+ * Markdown CI comment, SARIF (code scanning) or JUnit XML (CI test
+ * reports). Exit 1 iff a shown finding reaches the fail level
  * (error; warning with --deny-warnings) or a required-unavailable
  * prediction facet; coverage gaps never fail. */
 #include <stdio.h>
@@ -20,7 +21,7 @@
 #include "shard.h"
 #include "spool.h"
 
-typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN } lint_format;
+typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_SARIF, FORMAT_JUNIT } lint_format;
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } lint_color;
 
@@ -49,8 +50,13 @@ static int parse_args(int argc, char **argv, lint_args *a)
                 a->format = FORMAT_JSON;
             else if (!strcmp(v, "markdown"))
                 a->format = FORMAT_MARKDOWN;
+            else if (!strcmp(v, "sarif"))
+                a->format = FORMAT_SARIF;
+            else if (!strcmp(v, "junit"))
+                a->format = FORMAT_JUNIT;
             else
-                return cli_operator_error("--format: unknown format '%s' (expected text, json or markdown)", v);
+                return cli_operator_error("--format: unknown format '%s' (expected text, json, "
+                                          "markdown, sarif or junit)", v);
         } else if ((v = cli_option_value(argc, argv, &i, "--select", NULL))) {
             a->select_given = true;
             if (cli_list_add_csv(&a->select, v))
@@ -363,6 +369,14 @@ static int render(const lint_args *a, const lint_slot *slots, const cli_spool *s
         if (anim_render_lint_json_envelope(&summary, fragments, n, &ro.tool, out, splice_at, &err))
             rc = cli_operator_error("%s", err.message);
         spliced = n;
+    } else if (rc == 0 && (a->format == FORMAT_SARIF || a->format == FORMAT_JUNIT)) {
+        /* From the results kept in memory, like text and Markdown. */
+        anim_error err;
+        anim_error_clear(&err);
+        if (a->format == FORMAT_SARIF ? anim_render_lint_sarif(files, n, &ro, out, &err)
+                                      : anim_render_lint_junit(files, n, a->deny_warnings, out,
+                                                               &err))
+            rc = cli_operator_error("%s", err.message);
     } else if (rc == 0 && a->format == FORMAT_MARKDOWN) {
         anim_render_lint_markdown(files, n, &ro, out);
     } else if (rc == 0) {
@@ -393,9 +407,14 @@ int cmd_lint(int argc, char **argv, const cli_globals *globals)
     memset(&a, 0, sizeof a);
     a.jobs = cli_default_jobs();
     int rc = parse_args(argc, argv, &a);
-    if (!rc && a.allow.count && a.format == FORMAT_JSON)
-        rc = cli_operator_error("--allow is not supported with --format json; machine-readable "
-                                "results retain every content finding");
+    /* Machine evidence (JSON, SARIF, JUnit) keeps every finding. */
+    if (!rc && a.allow.count &&
+        (a.format == FORMAT_JSON || a.format == FORMAT_SARIF || a.format == FORMAT_JUNIT))
+        rc = cli_operator_error("--allow is not supported with --format %s; machine-readable "
+                                "results retain every content finding",
+                                a.format == FORMAT_JSON    ? "json"
+                                : a.format == FORMAT_SARIF ? "sarif"
+                                                           : "junit");
     if (!rc)
         rc = check_ids(&a.select, "--select");
     if (!rc)

@@ -148,6 +148,12 @@ void cli_run_workers(uint32_t count, void (*task)(uint32_t worker, void *arg), v
 char *cli_file_error(const char *path, const char *msg)
 {
     char buf[ANIM_ERROR_MESSAGE_MAX + 512];
+    /* A message that already starts with the file (the engine profile's
+     * format and per-clip refusals name it themselves) is not prefixed
+     * twice. */
+    size_t plen = path ? strlen(path) : 0;
+    if (path && strncmp(msg, path, plen) == 0 && msg[plen] == ':' && msg[plen + 1] == ' ')
+        path = NULL;
     if (path)
         snprintf(buf, sizeof buf, "%s: %s", path, msg);
     else

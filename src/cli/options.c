@@ -53,8 +53,9 @@ static const char *const measure_examples[] = {
 };
 
 static const cli_option lint_options[] = {
-    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json markdown", "text",
-     "output format: text, json (every finding, for CI) or markdown (a CI comment)"},
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json markdown sarif junit", "text",
+     "output format: text, json (every finding, for CI), markdown (a CI comment), sarif "
+     "(code scanning) or junit (CI test reports)"},
     {"--select", NULL, "IDS", CLI_VALUE_CHECKS, NULL, "every check",
      "run only these checks (comma-separated ids, repeatable; see `animsmith checks`)"},
     {"--allow", NULL, "IDS", CLI_VALUE_CHECKS, NULL, "none",
@@ -74,6 +75,7 @@ static const cli_option lint_options[] = {
 static const char *const lint_examples[] = {
     "animsmith lint examples/assets/walk.glb",
     "animsmith lint assets/ --deny-warnings --format markdown > lint.md",
+    "animsmith lint assets/ --format sarif > animsmith.sarif",
     NULL,
 };
 
@@ -199,6 +201,22 @@ static const char *const merge_examples[] = {
     NULL,
 };
 
+/* generate: one table for every generator (the option pre-check reads the
+ * command's table); a generator refuses an option it does not take. */
+static const cli_option generate_options[] = {
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "json text markdown", "json",
+     "output format: json (the contract) or text/markdown (escaped views of the same value)"},
+    END,
+};
+static const char *const generate_examples[] = {
+    "animsmith generate addressability examples/assets/walk.glb > walk.addressability.json",
+    "animsmith --config examples/bevy.animsmith.toml generate addressability "
+    "examples/assets/walk.glb --format markdown",
+    "animsmith --config examples/unity-advice.animsmith.toml generate import-advice "
+    "examples/assets/mixamo-walk.fbx > walk.import-advice.json",
+    NULL,
+};
+
 static const cli_command_doc commands[] = {
     {"inspect", "describe a glTF/GLB or FBX asset: rig roles, skeleton, materials, mesh instances, clips",
      "animsmith inspect <file> [--format text|json]", "<file>: one .glb, .gltf or .fbx asset",
@@ -209,7 +227,7 @@ static const cli_command_doc commands[] = {
      "files",
      measure_options, measure_examples},
     {"lint", "judge assets against the contract (animsmith.toml): findings and coverage gaps",
-     "animsmith lint <file|dir...> [--format text|json|markdown] [--select id[,id]] "
+     "animsmith lint <file|dir...> [--format text|json|markdown|sarif|junit] [--select id[,id]] "
      "[--allow id[,id]] [options]",
      "<file|dir...>: assets, or directories searched recursively for .glb, .gltf and .fbx "
      "files",
@@ -245,6 +263,15 @@ static const cli_command_doc commands[] = {
      merge_options, merge_examples},
     {"checks", "list every check: id, family, default severity and what it judges",
      "animsmith checks [--format text|json]", NULL, checks_options, checks_examples},
+    {"generate",
+     "standalone evidence documents: glTF addressability, engine import advice",
+     "animsmith generate addressability <file.glb|file.gltf> [--format json|text|markdown] | "
+     "animsmith generate import-advice <file> [--format json|text|markdown] | animsmith generate "
+     "contact-fragment",
+     "addressability: the animation inventory and, under an exact Bevy profile, its selectors "
+     "and target ids; import-advice: importer settings of an exact engine profile; "
+     "contact-fragment: not available yet (it waits for the collection contracts)",
+     generate_options, generate_examples},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 

@@ -173,7 +173,7 @@ static int by_selector(const void *a, const void *b)
 int cfg_finish_clips(cfg_ctx *c)
 {
     if (c->clip_count == 0)
-        return 0;
+        return cfg_finish_engine(c);
     qsort(c->clips, c->clip_count, sizeof *c->clips, by_selector);
     /* in_place against movement_owner_xz, first half, in key order. */
     for (uint32_t i = 0; i < c->clip_count; i++) {
@@ -191,5 +191,7 @@ int cfg_finish_clips(cfg_ctx *c)
         out[i] = c->clips[i].sel;
     c->cfg->clips = out;
     c->cfg->clip_count = c->clip_count;
-    return 0;
+    /* The engine settings of the clips are judged against the profile
+     * once every table is read (either may come first in the file). */
+    return cfg_finish_engine(c);
 }

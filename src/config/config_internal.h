@@ -37,6 +37,9 @@ typedef struct cfg_ctx {
     /* Clip tables before the sort and the in_place fold. */
     cfg_clip_tmp *clips;
     uint32_t clip_count;
+    /* Where [engine] is written: a required engine setting the file lacks
+     * is reported there when there is no [engine.settings]. */
+    uint32_t engine_line, engine_column;
 } cfg_ctx;
 
 static inline bool cfg_key_is(const anim_toml_entry *e, const char *key)
@@ -117,6 +120,10 @@ int cfg_finish_clips(cfg_ctx *c); /* sort, in_place fold, rule 3 */
 int cfg_load_gait_groups(cfg_ctx *c, const anim_toml_value *v);
 int cfg_load_sync_groups(cfg_ctx *c, const anim_toml_value *v);
 int cfg_load_engine(cfg_ctx *c, const anim_toml_value *v);
+/* After every table is read and the clips sorted: [engine.settings] and
+ * each [clips.<selector>].engine_settings against the selected profile's
+ * vocabulary, document defaults materialized (config_engine.c). */
+int cfg_finish_engine(cfg_ctx *c);
 int cfg_load_limits(cfg_ctx *c, const anim_toml_value *v);
 int cfg_load_families(cfg_ctx *c, const anim_toml_value *v, size_t source_bytes);
 

@@ -154,6 +154,8 @@ static void overlay(anim_clip_expect *dst, const anim_clip_expect *src)
         dst->fps = src->fps;
     if (src->animates_bones.set)
         dst->animates_bones = src->animates_bones;
+    /* The raw table of the last matching selector only: engine settings
+     * resolve key by key (anim_engine_run_clip_setting), not by table. */
     if (src->engine_settings)
         dst->engine_settings = src->engine_settings;
 }

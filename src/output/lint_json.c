@@ -232,7 +232,7 @@ static void write_prediction(anim_json_writer *w, const anim_check_record *rec)
     anim_json_writer_end_object(w);
 }
 
-static void write_record(anim_json_writer *w, const anim_check_record *rec)
+void anim_lint_json_write_record(anim_json_writer *w, const anim_check_record *rec)
 {
     anim_json_writer_begin_object(w);
     anim_json_writer_key(w, "check_id");
@@ -312,7 +312,7 @@ int anim_render_lint_json_file(const anim_lint_json_input *in, anim_strbuf *frag
     anim_json_writer_key(&w, "checks");
     anim_json_writer_begin_array(&w);
     for (size_t r = 0; r < file->record_count; r++)
-        write_record(&w, &file->records[r]);
+        anim_lint_json_write_record(&w, &file->records[r]);
     anim_json_writer_end_array(&w);
     anim_json_writer_end_object(&w);
     if (!anim_json_writer_ok(&w) || fragment->failed)

@@ -23,7 +23,7 @@ fail=0
 compare() {
     local label=$1 config=$2 fmt jobs
     shift 2
-    for fmt in text json markdown; do
+    for fmt in text json markdown sarif junit; do
         "$bin" --config "$config" lint --jobs 1 --format "$fmt" "$@" >"$tmp/one" 2>&1
         echo "exit $?" >>"$tmp/one"
         for jobs in 2 3 8; do

@@ -11,7 +11,7 @@ files=("$src"/examples/assets/*.glb)
 corpus=${ANIMSMITH_CORPUS:-$src/../shared/corpus}
 [[ -d $corpus/gltf ]] && files+=("$corpus"/gltf/Fox.glb "$corpus"/gltf/CesiumMan.glb "$corpus"/gltf/RiggedFigure.glb)
 fail=0
-for fmt in text json markdown; do
+for fmt in text json markdown sarif junit; do
     one=$("$bin" lint --jobs 1 --format "$fmt" "${files[@]}"; echo "exit $?")
     many=$("$bin" lint --jobs 4 --format "$fmt" "${files[@]}"; echo "exit $?")
     if [[ $one != "$many" ]]; then

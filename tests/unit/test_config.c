@@ -688,7 +688,8 @@ static void test_engine(void **state)
     (void)state;
     anim_config *cfg = load("[engine]\nprofile = \"bevy\"\nprofile_revision = 3\nengine_version = "
                             "\"0.19.0\"\nimporter = \"gltf-asset-loader\"\n[engine.settings]\n"
-                            "load_animations = true\n");
+                            "extension_handler_environment = \"bare_empty\"\n"
+                            "bevy_animation_feature = true\nload_animations = true\n");
     assert_true(cfg->engine.present);
     assert_string_equal(cfg->engine.profile, "bevy");
     assert_string_equal(cfg->engine.profile_revision, "3");
@@ -697,23 +698,33 @@ static void test_engine(void **state)
     assert_non_null(anim_toml_get(cfg->engine.settings, "load_animations"));
     anim_config_free(cfg);
 
-    const char *tuples[][4] = {
-        {"unity-generic", "1", "6000.3", "fbx-model-importer"},
-        {"unity-generic", "2", "6000.3", "fbx-model-importer"},
-        {"unity-humanoid", "1", "6000.3", "fbx-model-importer"},
-        {"unreal", "1", "5.8", "fbx-importer"},
-        {"unreal", "2", "5.8", "fbx-importer"},
-        {"godot", "1", "4.7", "resource-importer-scene"},
-        {"godot", "2", "4.7", "resource-importer-scene"},
-        {"bevy", "1", "0.19.0", "gltf-asset-loader"},
-        {"bevy", "2", "0.19.0", "gltf-asset-loader"},
+    /* Each tuple with the required settings of its vocabulary (the
+     * vocabularies themselves are tested in test_engine_settings.c). */
+    const char *tuples[][5] = {
+        {"unity-generic", "1", "6000.3", "fbx-model-importer",
+         "[engine.settings]\nconvert_units = true\nbake_axis_conversion = false\n"
+         "root_motion_source = \"Hips\"\n"},
+        {"unity-generic", "2", "6000.3", "fbx-model-importer",
+         "[engine.settings]\nanimation_type = \"generic\"\n"
+         "avatar_setup = \"create_from_this_model\"\nimport_animation = true\n"
+         "root_motion_source = \"Reference/Root\"\n"},
+        {"unity-humanoid", "1", "6000.3", "fbx-model-importer",
+         "[engine.settings]\nconvert_units = true\nbake_axis_conversion = false\n"},
+        {"unreal", "1", "5.8", "fbx-importer", ""},
+        {"unreal", "2", "5.8", "fbx-importer", "[engine.settings]\nsample_rate = \"default_30\"\n"},
+        {"godot", "1", "4.7", "resource-importer-scene", ""},
+        {"godot", "2", "4.7", "resource-importer-scene", ""},
+        {"bevy", "1", "0.19.0", "gltf-asset-loader", ""},
+        {"bevy", "2", "0.19.0", "gltf-asset-loader",
+         "[engine.settings]\nextension_handler_environment = \"bare_empty\"\n"
+         "bevy_animation_feature = false\n"},
     };
     for (size_t i = 0; i < sizeof tuples / sizeof tuples[0]; i++) {
-        char text[512];
+        char text[768];
         snprintf(text, sizeof text,
                  "[engine]\nprofile = \"%s\"\nprofile_revision = %s\nengine_version = \"%s\"\n"
-                 "importer = \"%s\"\n",
-                 tuples[i][0], tuples[i][1], tuples[i][2], tuples[i][3]);
+                 "importer = \"%s\"\n%s",
+                 tuples[i][0], tuples[i][1], tuples[i][2], tuples[i][3], tuples[i][4]);
         cfg = load(text);
         assert_true(cfg->engine.present);
         anim_config_free(cfg);

@@ -41,4 +41,10 @@ extern const fg_fbx_asset fg_fbx_static_assets[];
 extern const size_t fg_fbx_static_asset_count;
 void fg_fbx_static_prop(fbxw_doc *d, uint32_t version);
 
+/* The engine-prediction rigs (fbx_engine_assets.c), in a table of their own. */
+extern const fg_fbx_asset fg_fbx_engine_assets[];
+extern const size_t fg_fbx_engine_asset_count;
+void fg_fbx_unity_root(fbxw_doc *d, uint32_t version);
+void fg_fbx_unreal_boundary(fbxw_doc *d, uint32_t version);
+
 #endif

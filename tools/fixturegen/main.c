@@ -116,6 +116,7 @@ int main(int argc, char **argv)
     }
     status |= write_fbx_assets(assets, fg_fbx_assets, fg_fbx_asset_count);
     status |= write_fbx_assets(assets, fg_fbx_static_assets, fg_fbx_static_asset_count);
+    status |= write_fbx_assets(assets, fg_fbx_engine_assets, fg_fbx_engine_asset_count);
     for (size_t i = 0; i < fg_contract_count; i++) {
         char *path = join(out, fg_contracts[i].file);
         anim_error err = {0};

@@ -377,8 +377,9 @@ static int fill_track(builder *b, const plan *p, anim_fbx_track *tr, anim_error 
     return 0;
 }
 
-/* The span a stack without one covers: its keys'. */
-static void keys_span(const anim_fbx_clip_src *src, int64_t *start, int64_t *stop)
+/* The span a stack without one covers: its keys'; false when it has no
+ * key at all (the span is then 0..0 and means nothing). */
+static bool keys_span(const anim_fbx_clip_src *src, int64_t *start, int64_t *stop)
 {
     bool any = false;
     for (uint32_t i = 0; i < src->prop_count; i++)
@@ -393,6 +394,7 @@ static void keys_span(const anim_fbx_clip_src *src, int64_t *start, int64_t *sto
         }
     if (!any)
         *start = *stop = 0;
+    return any;
 }
 
 /* Appends to scene->clips, whose capacity is the next power of two of
@@ -446,8 +448,10 @@ int anim_fbx_clip_build(anim_fbx_scene *scene, const anim_fbx_clip_src *src, ani
     if (src->has_span) {
         b.start = src->start;
         b.stop = src->stop;
+        clip.span_source = ANIM_FBX_SPAN_STACK;
     } else {
-        keys_span(src, &b.start, &b.stop);
+        clip.span_source = keys_span(src, &b.start, &b.stop) ? ANIM_FBX_SPAN_KEYS
+                                                             : ANIM_FBX_SPAN_NONE;
     }
     if (b.stop < b.start)
         return anim_error_set(err, ANIM_ERR_INVALID, "clip '%s': stop %lld before start %lld",

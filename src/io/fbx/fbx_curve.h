@@ -20,7 +20,7 @@
 #include "animsmith/error.h"
 #include "io/fbx/fbx_scene.h"
 
-#define ANIM_FBX_KTIME_PER_SECOND INT64_C(46186158000)
+/* ANIM_FBX_KTIME_PER_SECOND: animsmith/fbx.h (through fbx_scene.h). */
 
 /* KeyAttrFlags bits (FbxAnimCurveDef). */
 #define ANIM_FBX_KEY_CONSTANT 0x00000002u

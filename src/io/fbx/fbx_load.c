@@ -50,7 +50,8 @@ static int build(anim_fbx_loaded *l, const char *base_dir, const anim_load_optio
     sc->limits = opts->limits;
     if (base_dir && !(sc->base_dir = anim_arena_strdup(l->arena, base_dir)))
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
-    if (anim_fbx_build_nodes(sc, err) || anim_fbx_build_geometry(sc, err) ||
+    if (anim_fbx_build_nodes(sc, err) || anim_fbx_build_raw_nodes(sc, err) ||
+        anim_fbx_build_geometry(sc, err) ||
         anim_fbx_build_anim(sc, err) || anim_fbx_scene_check(sc, err))
         return -1;
     return 0;
@@ -129,6 +130,47 @@ anim_fbx_loaded *anim_fbx_read_memory(const void *bytes, size_t len, const char 
     return read_finish(l, base_dir, display_path, opts, err);
 }
 
+/* The raw inventory into f, each row's gltf_node mapped through the node
+ * table the projection wrote (convert may have edited it since stage 1). */
+static int copy_raw_nodes(const anim_fbx_loaded *l, anim_arena *a, anim_fbx_facts *f)
+{
+    const anim_fbx_scene *sc = &l->scene;
+    uint32_t objects = l->objs.object_count;
+    f->raw_coverage = sc->raw_coverage;
+    f->raw_coverage_reason = sc->raw_coverage_reason;
+    if (!sc->raw_nodes && sc->node_count) {
+        /* A scene built without stage 1's inventory: nothing is proven. */
+        f->raw_coverage = ANIM_FBX_COVERAGE_PARTIAL;
+        f->raw_coverage_reason = "raw_inventory_unavailable";
+    }
+    f->raw_nodes = anim_arena_calloc(a, sc->raw_node_count + 1, sizeof *f->raw_nodes);
+    uint32_t *node_of = anim_arena_calloc(l->arena, (size_t)objects + 1, sizeof *node_of);
+    if (!f->raw_nodes || !node_of)
+        return -1;
+    for (uint32_t i = 0; i < objects; i++)
+        node_of[i] = ANIM_NONE;
+    uint32_t root = ANIM_NONE;
+    for (uint32_t i = 0; i < sc->node_count; i++) {
+        uint32_t o = sc->nodes[i].object;
+        if (o < objects && node_of[o] == ANIM_NONE)
+            node_of[o] = i;
+        else if (o == ANIM_FBX_SCENE_ROOT && root == ANIM_NONE)
+            root = i;
+    }
+    f->raw_node_count = sc->raw_node_count;
+    for (uint32_t i = 0; i < sc->raw_node_count; i++) {
+        anim_fbx_raw_node *dst = &f->raw_nodes[i];
+        *dst = sc->raw_nodes[i];
+        uint32_t o = sc->raw_objects[i];
+        dst->gltf_node = o == ANIM_FBX_SCENE_ROOT ? root : o < objects ? node_of[o] : ANIM_NONE;
+        dst->name = anim_arena_strdup(a, sc->raw_nodes[i].name);
+        dst->subclass = anim_arena_strdup(a, sc->raw_nodes[i].subclass);
+        if (!dst->name || !dst->subclass)
+            return -1;
+    }
+    return 0;
+}
+
 /* The FBX facts, copied into the asset's arena (the scene's arena is
  * released after the projection). */
 static const anim_fbx_facts *copy_facts(const anim_fbx_loaded *l, anim_arena *a)
@@ -162,6 +204,9 @@ static const anim_fbx_facts *copy_facts(const anim_fbx_loaded *l, anim_arena *a)
         t->start_s = c->start_s;
         t->stop_s = c->stop_s;
         t->frame_rate = c->frame_rate;
+        t->span_source = c->span_source;
+        t->time_mode = sc->time_mode;
+        t->frame_period_ktime = sc->frame_period_ktime;
         t->curve_count = c->curve_count;
         t->track_count = c->track_count;
         t->ignored_layer_count = c->ignored_layer_count;
@@ -176,6 +221,8 @@ static const anim_fbx_facts *copy_facts(const anim_fbx_loaded *l, anim_arena *a)
     for (uint32_t i = 0; i < sc->note_count; i++)
         if (!(f->notes[i] = anim_arena_strdup(a, sc->notes[i])))
             return NULL;
+    if (copy_raw_nodes(l, a, f))
+        return NULL;
     return f;
 }
 

@@ -15,6 +15,7 @@
 #define ANIMSMITH_FBX_SCENE_H
 
 #include "animsmith/doc.h"
+#include "animsmith/fbx.h"
 #include "io/fbx/fbx_objects.h"
 
 /* The transform chain of one Model, as stored (FBX units and axes,
@@ -83,6 +84,7 @@ typedef struct anim_fbx_clip {
     int64_t start_ktime, stop_ktime;
     double start_s, stop_s;
     double frame_rate;           /* from TimeMode (GlobalSettings), 0 if unknown */
+    anim_fbx_span_source span_source; /* where start/stop came from */
     anim_fbx_track *tracks;      /* node order, then translation, rotation, scale, weights */
     uint32_t track_count;
     uint32_t curve_count;        /* AnimationCurves (or 6.1 channels with keys) read */
@@ -187,6 +189,8 @@ typedef struct anim_fbx_scene {
      * v_gltf = axis * v_file * metres_per_unit. */
     double axis[9];
     double frame_rate;           /* TimeMode / CustomFrameRate, 0 if unknown */
+    int64_t time_mode;           /* TimeMode as stored, 0 when absent */
+    int64_t frame_period_ktime;  /* exact ticks per frame, 0 when none */
     anim_fbx_node_rec *nodes;    /* parents before children; node 0 is <fbx-root> */
     uint32_t node_count;
     anim_fbx_clip *clips;        /* stack order */
@@ -211,6 +215,16 @@ typedef struct anim_fbx_scene {
      * a hand-built scene, where anim_fbx_node_of_object searches. */
     uint32_t *node_of_object;
     uint32_t node_of_object_count;
+    /* The raw transform-path inventory (animsmith/fbx.h), captured right
+     * after stage 1, before convert may edit the node table: row i's
+     * gltf_node is i until the facts are copied, which map raw_objects[i]
+     * (the row's object index, ANIM_FBX_SCENE_ROOT for row 0) to the node
+     * the projection really writes. */
+    anim_fbx_raw_node *raw_nodes;
+    uint32_t *raw_objects;
+    uint32_t raw_node_count;
+    anim_fbx_coverage raw_coverage;
+    const char *raw_coverage_reason;
 } anim_fbx_scene;
 
 /* Node lookup by object index (ANIM_NONE when that object is no node). */
@@ -271,6 +285,10 @@ void anim_fbx_geometric_matrix(const anim_fbx_scene *scene, uint32_t node, doubl
 /* True when the axis change is a reflection (a left-handed file): the
  * geometry stage flips triangle winding then. */
 bool anim_fbx_axis_mirrors(const anim_fbx_scene *scene);
+
+/* Right after stage 1 (fbx_raw_nodes.c): the raw inventory from the node
+ * table and the Model objects' stored names. */
+int anim_fbx_build_raw_nodes(anim_fbx_scene *scene, anim_error *err);
 
 /* Stage 2 (fbx_mesh*.c, fbx_skin.c, fbx_blendshape.c, fbx_material.c):
  * meshes, skins (marking cluster links is_joint), materials, textures,

@@ -67,6 +67,10 @@ static int read_global_settings(anim_fbx_scene *scene, anim_error *err)
     if (anim_fbx_scene_axes(scene, err) < 0)
         return -1;
     scene->frame_rate = anim_fbx_frame_rate(mode, custom);
+    /* The exact integer period too, for checks that must not go through
+     * seconds (a whole end frame is a question about integers). */
+    scene->time_mode = mode;
+    scene->frame_period_ktime = anim_fbx_frame_period_ktime(mode, custom);
     if (scene->frame_rate == 0.0 && mode != 0 &&
         anim_fbx_scene_note(scene, err,
                             "GlobalSettings TimeMode %lld (CustomFrameRate %g): frame rate unknown",

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-bevy-checks-r3.toml lint --select engine-addressability,engine-track-support tests/fixtures/gltf/bevy-no-animations.gltf --format json

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-bevy-checks-r1.toml lint --select engine-addressability tests/fixtures/gltf/bevy-animation-not-object.gltf

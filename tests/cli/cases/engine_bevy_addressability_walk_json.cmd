@@ -1,0 +1,1 @@
+--config examples/bevy.animsmith.toml lint --select engine-addressability examples/assets/walk.glb --format json

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-bevy-checks-r3-feature-off.toml lint --select engine-track-support examples/assets/walk.glb --format json

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-bevy-checks-r3-load-off.toml lint --select engine-track-support tests/fixtures/gltf/bevy-animation-names.gltf

@@ -1,0 +1,1 @@
+--config examples/bevy-v3.animsmith.toml lint --select engine-track-support examples/assets/walk.glb --format json

@@ -1,0 +1,1 @@
+--config examples/bevy-v2.animsmith.toml lint --select engine-unit-scale examples/assets/walk.glb --format json

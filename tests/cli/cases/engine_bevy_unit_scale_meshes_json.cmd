@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-bevy-checks-r2-empty-meshes.toml lint --select engine-unit-scale tests/fixtures/gltf/bevy-mesh-sockets.gltf --format json

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-bevy-checks-r2.toml lint --select engine-unit-scale examples/assets/walk.glb --format json

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-godot-v2-fps-500.toml lint --select nan examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-godot-v1-settings.toml lint --select nan examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-godot-v2-defaults.toml lint --select nan examples/assets/walk.glb --format json

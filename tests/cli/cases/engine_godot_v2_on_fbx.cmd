@@ -1,0 +1,1 @@
+--config examples/godot.animsmith.toml lint --select nan examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unity-root-compatible.toml lint --select engine-root-motion examples/assets/unity-root.fbx --format json

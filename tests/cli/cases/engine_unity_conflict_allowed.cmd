@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unity-root-conflict.toml lint --select engine-root-motion --allow engine-root-motion examples/assets/unity-root.fbx

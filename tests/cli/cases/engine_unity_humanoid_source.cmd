@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unity-humanoid-source.toml lint --select nan examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config examples/unity.animsmith.toml lint --select nan examples/assets/walk.glb

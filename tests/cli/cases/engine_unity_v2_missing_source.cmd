@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unity-v2-missing-source.toml lint --select nan examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-bevy-v2-unknown-value.toml lint --select nan examples/assets/walk.glb

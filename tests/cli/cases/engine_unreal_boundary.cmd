@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unreal-boundary.toml lint --select engine-clip-boundary examples/assets/unreal-boundary.fbx

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unreal-boundary.toml lint --select engine-clip-boundary tests/fixtures/engine/unreal-ntsc.fbx

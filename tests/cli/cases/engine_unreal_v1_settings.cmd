@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unreal-v1-settings.toml lint --select nan examples/assets/mixamo-walk.fbx

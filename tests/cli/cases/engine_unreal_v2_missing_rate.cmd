@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/engine-unreal-v2-missing-rate.toml lint --select nan examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config examples/bevy.animsmith.toml generate addressability examples/assets/walk.glb --format text

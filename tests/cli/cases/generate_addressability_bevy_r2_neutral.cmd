@@ -1,0 +1,1 @@
+--config examples/bevy-v2.animsmith.toml generate addressability examples/assets/walk.glb

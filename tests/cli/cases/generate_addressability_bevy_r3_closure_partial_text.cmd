@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/addressability-bevy-r3-bits64.toml generate addressability tests/fixtures/addressability/closure.gltf --format text

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/addressability-bevy-r3-feature-off.toml generate addressability tests/fixtures/addressability/rich.gltf --format text

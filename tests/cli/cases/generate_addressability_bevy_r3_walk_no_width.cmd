@@ -1,0 +1,1 @@
+--config examples/bevy-v3.animsmith.toml generate addressability examples/assets/walk.glb

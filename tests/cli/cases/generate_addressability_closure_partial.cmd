@@ -1,0 +1,1 @@
+generate addressability tests/fixtures/addressability/closure.gltf --format json

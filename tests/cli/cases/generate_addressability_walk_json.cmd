@@ -1,0 +1,1 @@
+generate addressability examples/assets/walk.glb

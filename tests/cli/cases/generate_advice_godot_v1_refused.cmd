@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-godot-v1.toml generate import-advice examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-godot-v2-default.toml generate import-advice tests/fixtures/addressability/closure.gltf

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-godot-v2-explicit.toml generate import-advice examples/assets/walk.glb

@@ -1,0 +1,1 @@
+--config examples/unity-advice.animsmith.toml generate import-advice examples/assets/mixamo-walk.fbx --format text

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-unity-generic.toml generate import-advice examples/assets/mixamo-walk.fbx --format markdown

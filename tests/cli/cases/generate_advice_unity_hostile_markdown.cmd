@@ -1,0 +1,1 @@
+--config examples/unity-advice.animsmith.toml generate import-advice tests/fixtures/advice/hostile-take.fbx --format markdown

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-unity-humanoid.toml generate import-advice examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-unity-generic-v2.toml generate import-advice examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-unreal-v1.toml generate import-advice examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config tests/fixtures/configs/advice-unreal-v2-source-determined.toml generate import-advice examples/assets/mixamo-walk.fbx

@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml lint --format junit --allow loop-closure examples/assets/walk-dirty.glb

@@ -1,0 +1,1 @@
+lint --format junit examples/assets/walk.glb nosuch.glb

@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml lint examples/assets/walk.glb --format junit

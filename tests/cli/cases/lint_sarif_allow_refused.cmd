@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml lint --format sarif --allow loop-closure examples/assets/walk-dirty.glb

@@ -1,0 +1,1 @@
+lint --format sarif examples/assets/walk.glb nosuch.glb

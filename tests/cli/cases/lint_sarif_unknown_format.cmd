@@ -1,0 +1,1 @@
+--config examples/walk.animsmith.toml lint --format sarif-2.1.0 examples/assets/walk.glb
