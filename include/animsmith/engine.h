@@ -220,6 +220,10 @@ unsigned anim_engine_run_format(const anim_engine_run *run);
  * read and hashed), "partial" or "unavailable". */
 const char *anim_engine_run_closure_state(const anim_engine_run *run);
 
+/* One resolved setting as every engine evidence document writes it:
+ * {"key", "value", "origin"} (and "selector" for a clip-scope value). */
+void anim_engine_write_setting(anim_json_writer *w, const anim_engine_setting_value *v);
+
 /* The lint file's prediction_provenance object (written at the writer's
  * current position, as the value of a key already written). */
 int anim_engine_write_provenance(anim_json_writer *w, const anim_engine_run *run,

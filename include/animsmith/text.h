@@ -31,6 +31,13 @@ bool anim_text_is_presentation_control(uint32_t cp);
  * is kept. Backslashes are kept as they are. */
 void anim_text_atom(anim_strbuf *out, const char *s, size_t len);
 
+/* A Markdown table cell's text (inside a code span): CR, LF, U+2028 and
+ * U+2029 become a space; other presentation controls their visible
+ * escapes; `\` doubles so an authored `\|` cannot re-form a delimiter; a
+ * backtick (the one character that closes the span) becomes `'`; `|`
+ * becomes `\|`; invalid UTF-8 bytes show as \x{hh}. */
+void anim_text_markdown_cell(anim_strbuf *out, const char *s, size_t len);
+
 /* A TOML basic string "..." that parses back to s: `\"` `\\` `\b` `\t`
  * `\n` `\f` `\r`, any other presentation control as `\uXXXX` or
  * `\UXXXXXXXX` (uppercase hex), everything else kept. Safe to show in a

@@ -97,7 +97,7 @@ static void write_profile(anim_json_writer *w, const anim_engine_profile *p)
     anim_json_writer_end_object(w);
 }
 
-static void write_setting(anim_json_writer *w, const anim_engine_setting_value *v)
+void anim_engine_write_setting(anim_json_writer *w, const anim_engine_setting_value *v)
 {
     anim_json_writer_begin_object(w);
     anim_json_writer_key(w, "key");
@@ -126,7 +126,7 @@ static void write_document_settings(anim_json_writer *w, const anim_engine_run *
             continue;
         const anim_engine_setting_value *v = anim_engine_run_setting(run, defs[i].key);
         if (v) {
-            write_setting(w, v);
+            anim_engine_write_setting(w, v);
             continue;
         }
         anim_json_writer_begin_object(w);
@@ -163,7 +163,7 @@ static void write_clip_settings(anim_json_writer *w, const anim_engine_run *run)
         anim_json_writer_key(w, "values");
         anim_json_writer_begin_array(w);
         for (uint32_t k = 0; k < row->value_count; k++)
-            write_setting(w, &row->values[k]);
+            anim_engine_write_setting(w, &row->values[k]);
         anim_json_writer_end_array(w);
         anim_json_writer_end_object(w);
     }

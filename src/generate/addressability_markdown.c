@@ -14,29 +14,7 @@
 
 static void md_cell(anim_strbuf *out, const char *s, size_t len)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; i < len;) {
-        uint32_t cp = 0;
-        size_t n = anim_utf8_decode(u + i, len - i, &cp);
-        if (n == 0) {
-            anim_text_atom(out, s + i, 1); /* shows \x{hh} */
-            i++;
-            continue;
-        }
-        if (cp == '\r' || cp == '\n' || cp == 0x2028 || cp == 0x2029)
-            anim_strbuf_putc(out, ' ');
-        else if (anim_text_is_presentation_control(cp))
-            anim_text_atom(out, s + i, n);
-        else if (cp == '\\')
-            anim_strbuf_puts(out, "\\\\");
-        else if (cp == '`')
-            anim_strbuf_putc(out, '\'');
-        else if (cp == '|')
-            anim_strbuf_puts(out, "\\|");
-        else
-            anim_strbuf_append(out, s + i, n);
-        i += n;
-    }
+    anim_text_markdown_cell(out, s, len);
 }
 
 /* A code-span cell: `text`; an empty string is the word (empty), since an

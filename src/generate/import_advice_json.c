@@ -131,21 +131,6 @@ static void write_importer(anim_json_writer *w, const anim_import_advice *a)
     anim_json_writer_end_object(w);
 }
 
-static void write_setting_value(anim_json_writer *w, const anim_engine_setting_value *v)
-{
-    switch (v->type) {
-    case ANIM_ENGINE_SETTING_BOOL:
-        anim_json_writer_bool(w, v->boolean);
-        break;
-    case ANIM_ENGINE_SETTING_INT:
-        anim_json_writer_int(w, v->integer);
-        break;
-    default:
-        anim_json_writer_string(w, v->text ? v->text : "");
-        break;
-    }
-}
-
 static void write_basis(anim_json_writer *w, const anim_import_advice *a)
 {
     anim_json_writer_begin_object(w);
@@ -154,15 +139,7 @@ static void write_basis(anim_json_writer *w, const anim_import_advice *a)
     anim_json_writer_key(w, "settings");
     anim_json_writer_begin_array(w);
     for (uint32_t i = 0; i < a->basis_count; i++) {
-        const anim_engine_setting_value *v = a->basis[i];
-        anim_json_writer_begin_object(w);
-        anim_json_writer_key(w, "key");
-        anim_json_writer_string(w, v->key);
-        anim_json_writer_key(w, "value");
-        write_setting_value(w, v);
-        anim_json_writer_key(w, "origin");
-        anim_json_writer_string(w, anim_engine_origin_name(v->origin));
-        anim_json_writer_end_object(w);
+        anim_engine_write_setting(w, a->basis[i]);
     }
     anim_json_writer_end_array(w);
     anim_json_writer_end_object(w);

@@ -10,37 +10,11 @@
 #include "animsmith/utf8.h"
 #include "generate/import_advice.h"
 
-/* A code-span cell: CR, LF, U+2028 and U+2029 become a space; other
- * presentation controls their visible escapes; `\` doubles, a backtick
- * (the one character that closes the span) becomes `'`, and `|` becomes
- * `\|` so it cannot end the cell; invalid UTF-8 bytes show as \x{hh}. */
+/* A code-span cell, escaped so source names cannot break the table. */
 static void cell(anim_strbuf *out, const char *str)
 {
-    const unsigned char *s = (const unsigned char *)(str ? str : "");
-    size_t len = strlen((const char *)s);
     anim_strbuf_putc(out, '`');
-    for (size_t i = 0; i < len;) {
-        uint32_t cp = 0;
-        size_t n = anim_utf8_decode(s + i, len - i, &cp);
-        if (n == 0) {
-            anim_text_atom(out, (const char *)s + i, 1);
-            i++;
-            continue;
-        }
-        if (cp == '\r' || cp == '\n' || cp == 0x2028 || cp == 0x2029)
-            anim_strbuf_putc(out, ' ');
-        else if (anim_text_is_presentation_control(cp))
-            anim_text_atom(out, (const char *)s + i, n);
-        else if (cp == '\\')
-            anim_strbuf_puts(out, "\\\\");
-        else if (cp == '`')
-            anim_strbuf_putc(out, '\'');
-        else if (cp == '|')
-            anim_strbuf_puts(out, "\\|");
-        else
-            anim_strbuf_append(out, s + i, n);
-        i += n;
-    }
+    anim_text_markdown_cell(out, str ? str : "", str ? strlen(str) : 0);
     anim_strbuf_putc(out, '`');
 }
 

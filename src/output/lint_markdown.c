@@ -18,69 +18,10 @@
 #define BADGE_NOTE "\xe2\x84\xb9\xef\xb8\x8f"     /* U+2139 U+FE0F */
 #define EM_DASH "\xe2\x80\x94"
 
-/* Length of the valid UTF-8 sequence at s (1-4) and its code point, or 0
- * when the bytes are not valid UTF-8 (overlong, surrogate, > U+10FFFF,
- * truncated). */
-static size_t utf8_next(const unsigned char *s, size_t len, uint32_t *cp)
-{
-    unsigned char c = s[0];
-    size_t n;
-    uint32_t v, min;
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    } else if ((c & 0xE0) == 0xC0) {
-        n = 2, v = c & 0x1F, min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-        n = 3, v = c & 0x0F, min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-        n = 4, v = c & 0x07, min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (n > len)
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = v << 6 | (s[i] & 0x3F);
-    }
-    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return 0;
-    *cp = v;
-    return n;
-}
-
-/* Cell escaping: CR, LF, U+2028, U+2029 become a space; other
- * presentation controls the visible escapes of text_atom; `\` doubles so
- * an authored `\|` cannot re-form a delimiter; a backtick (the only
- * character that closes the code span) becomes `'`; `|` becomes `\|`. */
+/* A cell's text, escaped so asset names cannot break the table. */
 static void md_cell(anim_strbuf *out, const char *str)
 {
-    const unsigned char *s = (const unsigned char *)(str ? str : "");
-    size_t len = strlen((const char *)s);
-    for (size_t i = 0; i < len;) {
-        uint32_t cp = 0;
-        size_t n = utf8_next(s + i, len - i, &cp);
-        if (n == 0) {
-            anim_text_atom(out, (const char *)s + i, 1); /* shows \x{hh} */
-            i++;
-            continue;
-        }
-        if (cp == '\r' || cp == '\n' || cp == 0x2028 || cp == 0x2029)
-            anim_strbuf_putc(out, ' ');
-        else if (anim_text_is_presentation_control(cp))
-            anim_text_atom(out, (const char *)s + i, n);
-        else if (cp == '\\')
-            anim_strbuf_puts(out, "\\\\");
-        else if (cp == '`')
-            anim_strbuf_putc(out, '\'');
-        else if (cp == '|')
-            anim_strbuf_puts(out, "\\|");
-        else
-            anim_strbuf_append(out, s + i, n);
-        i += n;
-    }
+    anim_text_markdown_cell(out, str ? str : "", str ? strlen(str) : 0);
 }
 
 static void md_cell_n(anim_strbuf *out, const anim_strbuf *raw)

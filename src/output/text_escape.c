@@ -192,3 +192,30 @@ void anim_text_debug_quote(anim_strbuf *out, const char *s, size_t len)
     escape_walk(out, s, len, debug_needs, debug_escape, raw_hex_brace);
     anim_strbuf_putc(out, '"');
 }
+
+void anim_text_markdown_cell(anim_strbuf *out, const char *str, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)(str ? str : "");
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t n = anim_utf8_decode(s + i, len - i, &cp);
+        if (n == 0) {
+            anim_text_atom(out, (const char *)s + i, 1); /* shows \x{hh} */
+            i++;
+            continue;
+        }
+        if (cp == '\r' || cp == '\n' || cp == 0x2028 || cp == 0x2029)
+            anim_strbuf_putc(out, ' ');
+        else if (anim_text_is_presentation_control(cp))
+            anim_text_atom(out, (const char *)s + i, n);
+        else if (cp == '\\')
+            anim_strbuf_puts(out, "\\\\");
+        else if (cp == '`')
+            anim_strbuf_putc(out, '\'');
+        else if (cp == '|')
+            anim_strbuf_puts(out, "\\|");
+        else
+            anim_strbuf_append(out, s + i, n);
+        i += n;
+    }
+}

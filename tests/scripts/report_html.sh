@@ -287,6 +287,20 @@ def lint_lists(lint_json, clip=None, clip_names=()):
     return f, finds, gaps
 
 
+def lint_predictions(lint_json):
+    """Every prediction facet of the lint run, as the report lists them."""
+    f = json.load(open(lint_json))["files"][0]
+    out = []
+    for rec in f["checks"]:
+        for x in (rec.get("prediction") or {}).get("facets", []):
+            out.append({"check_id": rec["check_id"],
+                        "scope": {"code": x["scope"]["code"],
+                                  "subject": x["scope"].get("subject")},
+                        "state": x["state"], "result": x.get("result"),
+                        "reasons": x.get("reasons", [])})
+    return out
+
+
 def check_skeleton(what, skel, roles, lint_file):
     bones = skel["bones"]
     check(all(set(b) == {"name", "parent"} for b in bones), what + ": bones are {name, parent}")
@@ -470,7 +484,8 @@ def single(html_path, lint_json, measure_json, clip=None, evidence=False):
         check_clip("%s clip %d" % (html_path, i), c, i, len(names), measured, evidence, False, mesh)
     check_findings(html_path, d["findings"], finds, d["clips"], names, doc_clip_names)
     check_gaps(html_path, d["gaps"], gaps)
-    check(d["predictions"] == [], html_path + ": no predictions yet")
+    check(d["predictions"] == lint_predictions(lint_json),
+          html_path + ": the prediction facets are lint's, in record order")
     keys_exact(d["blend"], ["authority", "available", "omission"], html_path + " blend")
     check(d["blend"]["authority"] == "sampled-local-trs-blend-v1", html_path + ": blend authority")
     if evidence:
@@ -540,6 +555,7 @@ def comparison(html_path, lint_before, lint_after, measure_before, measure_after
         check_clip(what + " clip", c, 0, len(names), measured, evidence, True, False)
         check_findings(what, s["findings"], finds, [c], names, list(measured["clips"]))
         check_gaps(what, s["gaps"], gaps)
+        check(s["predictions"] == lint_predictions(lint_json), what + ": prediction facets")
         seam = {"loop-closure", "loop-seam", "loop-seam-vel", "loop-seam-rot"}
         want_ctx = [{"finding": i, "kind": "loop_seam", "frames": [0, c["frame_count"] - 1]}
                     for i, f in enumerate(s["findings"]) if f["check_id"] in seam and f["clip"]]
@@ -762,6 +778,25 @@ for form in pair pair-evidence; do
         "${extra[@]}"
 done
 check single "$tmp/ring/report.html" "$tmp/ring.lint.json" "$tmp/ring.measure.json"
+# Under an engine profile the prediction list holds the run's facets: an
+# available Animation0 selector, the unit mapping and Scene0, and the
+# blocking runtime-survival facet.
+report bevy '\(1 clip\(s\), [0-9]+ finding\(s\), 0\.1 MB\)' --config examples/bevy-v3.animsmith.toml \
+    report examples/assets/walk-dirty.glb
+facts bevy examples/bevy-v3.animsmith.toml examples/assets/walk-dirty.glb
+check single "$tmp/bevy/report.html" "$tmp/bevy.lint.json" "$tmp/bevy.measure.json"
+python3 - "$tmp/bevy.lint.json" <<'PY' || fail=1
+import json, sys
+facets = [(r["check_id"], x["state"]) for r in json.load(open(sys.argv[1]))["files"][0]["checks"]
+          for x in (r.get("prediction") or {}).get("facets", [])]
+want = [("engine-addressability", "available"), ("engine-unit-scale", "available"),
+        ("engine-unit-scale", "available"),
+        ("engine-track-support", "required_prediction_unavailable")]
+if facets != want:
+    print("FAIL bevy: facets %s, want %s" % (facets, want))
+    sys.exit(1)
+print("ok   bevy: the report's facets are nonempty")
+PY
 check single "$tmp/ring-left/report.html" "$tmp/ring.lint.json" "$tmp/ring.measure.json" --clip=run_left
 
 # Two takes named walk: the findings on "walk" cannot select a clip
