@@ -436,6 +436,15 @@ int anim_check_gap_root_motion_roles(anim_lint_context *ctx, anim_check_record *
 int anim_check_gap_gait_roles(anim_lint_context *ctx, anim_check_record *rec,
                               const char *scope_code, const char *subject);
 
+/* The model engine's GLB verifier (anim_model_verify_fn of model.h): loads
+ * the GLB from memory and runs the default (empty) configuration, i.e.
+ * the mechanical checks. 1 with the first error-severity finding as one
+ * JSON object in finding ({check, severity, message, clip?, bone?, node?,
+ * time?}), 0 when none, -1 with err set when it could not run
+ * (src/lint/model_verify.c). */
+int anim_lint_verify_glb(const void *glb, size_t len, void *user, anim_strbuf *finding,
+                         anim_error *err);
+
 #ifdef __cplusplus
 }
 #endif

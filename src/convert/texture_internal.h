@@ -2,8 +2,9 @@
  * (texture_recipe_paths.c), image probing and
  * decoding (texture_recipe_image.c), role-aware resampling
  * (texture_resize.c) and the deterministic PNG encoder
- * (texture_png_write.c). Declared here for texture_recipe_*.c and the
- * unit tests; nothing outside src/convert/ calls them. */
+ * (texture_png_write.c, declared in png_encode.h because the model
+ * compiler writes its textures with it too). Declared here for
+ * texture_recipe_*.c and the unit tests. */
 #ifndef ANIMSMITH_CONVERT_TEXTURE_INTERNAL_H
 #define ANIMSMITH_CONVERT_TEXTURE_INTERNAL_H
 
@@ -13,6 +14,7 @@
 
 #include "animsmith/arena.h"
 #include "animsmith/error.h"
+#include "convert/png_encode.h"
 #include "convert/texture_recipe.h"
 
 /* ---- paths (texture_recipe_paths.c) ---------------------------------- */
@@ -87,12 +89,5 @@ int anim_texture_resize(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *d
 /* The exact sRGB transfer functions (IEC 61966-2-1), in [0, 1]. */
 double anim_srgb_to_linear(double c);
 double anim_linear_to_srgb(double l);
-
-/* ---- encoding (texture_png_write.c) ---------------------------------- */
-
-/* Encodes 8-bit RGBA as PNG: compression level 9, no filtering, no
- * ancillary chunks, so equal pixels give equal bytes. *png is malloc'ed. */
-int anim_texture_png_encode(const uint8_t *rgba, uint32_t w, uint32_t h, uint8_t **png,
-                            size_t *len, anim_error *err);
 
 #endif

@@ -1,4 +1,5 @@
-/* The PNG encoder for resized recipe images: 8-bit RGBA, non-interlaced,
+/* The PNG encoder for resized recipe images and compiled model textures:
+ * 8-bit RGBA, non-interlaced,
  * zlib level 9 with no row filtering, and nothing but IHDR, IDAT and IEND
  * (no tIME, no text, no gamma or colour chunks), so the bytes depend only
  * on the pixels and the linked libpng/zlib. Written to memory through
@@ -10,7 +11,7 @@
 
 #include <png.h>
 
-#include "convert/texture_internal.h"
+#include "convert/png_encode.h"
 
 typedef struct {
     uint8_t *data;

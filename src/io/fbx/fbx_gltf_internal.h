@@ -1,36 +1,18 @@
 /* Private to the FBX-to-glTF projection (fbx_gltf*.c): the document being
- * built (buffer views and accessors over one binary buffer) and the parts
+ * built (buffer views and accessors over one binary buffer, in the shared
+ * GLB builder) and the parts
  * each file writes. */
 #ifndef ANIMSMITH_FBX_GLTF_INTERNAL_H
 #define ANIMSMITH_FBX_GLTF_INTERNAL_H
 
 #include "animsmith/json_write.h"
 #include "io/fbx/fbx_gltf.h"
-
-typedef struct {
-    uint32_t view;
-    uint32_t component_type;
-    uint32_t count;
-    const char *type;
-    uint32_t components;
-    bool minmax;
-    double min[16], max[16];
-} gl_accessor;
-
-typedef struct {
-    size_t offset, length;
-} gl_view;
+#include "io/gltf/glb_build.h"
 
 typedef struct {
     anim_fbx_scene *scene;
     const anim_fbx_gltf_options *opts;
-    anim_strbuf bin;
-    gl_view *views;
-    uint32_t view_count;
-    size_t view_cap;
-    gl_accessor *accessors;
-    uint32_t accessor_count;
-    size_t accessor_cap;
+    glb_builder buf; /* the binary buffer, its views and accessors */
     /* Per scene image: the buffer view and MIME type, or ANIM_NONE when
      * it could not be carried (and textures of it are dropped). */
     uint32_t *image_view;
@@ -52,11 +34,6 @@ typedef struct {
     uint32_t *target_position, *target_normal;
 } gl_prim;
 
-/* A buffer view over a copy of data (4-byte aligned), its index. */
-uint32_t gl_add_view(gl_ctx *c, const void *data, size_t len);
-/* An accessor of count elements of elem_bytes each in a view of its own. */
-uint32_t gl_add_accessor(gl_ctx *c, const void *data, size_t elem_bytes, uint32_t count,
-                         uint32_t component_type, const char *type, uint32_t components);
 /* A float accessor of n-vectors; with_bounds records min/max (positions
  * and animation inputs need them). */
 uint32_t gl_add_floats(gl_ctx *c, const float *v, uint32_t count, uint32_t n, bool with_bounds);

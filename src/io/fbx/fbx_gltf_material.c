@@ -80,7 +80,7 @@ int gl_image_views(gl_ctx *c, anim_error *err)
         }
         if (!bytes)
             continue;
-        c->image_view[i] = gl_add_view(c, bytes, len);
+        c->image_view[i] = glb_add_view(&c->buf, bytes, len, GLB_TARGET_NONE);
         c->image_mime[i] = mime;
         c->image_index[i] = c->gltf_image_count++;
     }

@@ -38,7 +38,8 @@ int gl_track_accessors(gl_ctx *c, const anim_fbx_track *t, gl_sampler *s, anim_e
     }
     s->input = gl_add_floats(c, times, k, 1, true);
     if (t->path == ANIM_PATH_WEIGHTS)
-        s->output = gl_add_accessor(c, vals, sizeof(float), k * n, ANIM_GLTF_FLOAT, "SCALAR", 1);
+        s->output = glb_add_accessor(&c->buf, vals, k * n, ANIM_GLTF_FLOAT, 1,
+                                     GLB_TARGET_NONE, false);
     else
         s->output = gl_add_floats(c, vals, k, n, false);
     s->track = t;
@@ -101,12 +102,12 @@ int gl_mesh_accessors(gl_ctx *c, const anim_fbx_mesh *m, gl_prim *out, anim_erro
         g->tangent = pr->tangents ? gl_add_floats(c, pr->tangents, vc, 4, false) : ANIM_NONE;
         g->uv0 = pr->uv0 ? gl_add_floats(c, pr->uv0, vc, 2, false) : ANIM_NONE;
         g->color = pr->colors ? gl_add_floats(c, pr->colors, vc, 4, false) : ANIM_NONE;
-        g->joints = pr->joints ? gl_add_accessor(c, pr->joints, sizeof(uint16_t) * 4, vc,
-                                              ANIM_GLTF_UNSIGNED_SHORT, "VEC4", 4)
+        g->joints = pr->joints ? glb_add_accessor(&c->buf, pr->joints, vc, ANIM_GLTF_UNSIGNED_SHORT,
+                                               4, GLB_TARGET_NONE, false)
                                : ANIM_NONE;
         g->weights = pr->weights ? gl_add_floats(c, pr->weights, vc, 4, false) : ANIM_NONE;
-        g->indices = gl_add_accessor(c, pr->indices, sizeof(uint32_t), pr->index_count,
-                                  ANIM_GLTF_UNSIGNED_INT, "SCALAR", 1);
+        g->indices = glb_add_accessor(&c->buf, pr->indices, pr->index_count,
+                                     ANIM_GLTF_UNSIGNED_INT, 1, GLB_TARGET_NONE, false);
         g->target_position = NULL;
         g->target_normal = NULL;
         if (m->target_count) {
@@ -124,7 +125,7 @@ int gl_mesh_accessors(gl_ctx *c, const anim_fbx_mesh *m, gl_prim *out, anim_erro
             }
         }
     }
-    return c->nomem ? anim_error_set(err, ANIM_ERR_NOMEM, "out of memory") : 0;
+    return c->nomem || c->buf.nomem ? anim_error_set(err, ANIM_ERR_NOMEM, "out of memory") : 0;
 }
 
 static void attr(anim_json_writer *w, const char *name, uint32_t accessor)
@@ -216,8 +217,8 @@ uint32_t gl_skin_accessor(gl_ctx *c, const anim_fbx_skin *s, anim_error *err)
         m[j * 16 + 3] = m[j * 16 + 7] = m[j * 16 + 11] = 0.0f;
         m[j * 16 + 15] = 1.0f;
     }
-    uint32_t a = gl_add_accessor(c, m, sizeof(float) * 16, s->joint_count, ANIM_GLTF_FLOAT, "MAT4",
-                              16);
+    uint32_t a = glb_add_accessor(&c->buf, m, s->joint_count, ANIM_GLTF_FLOAT, 16, GLB_TARGET_NONE,
+                                  false);
     free(m);
     return a;
 }
