@@ -17,6 +17,7 @@
 #include "animsmith_version.h"
 #include "args.h"
 #include "cli.h"
+#include "model_cli.h"
 #include "options.h"
 #include "shard.h"
 #include "spool.h"
@@ -32,6 +33,7 @@ static const cli_runner runners[] = {
     {"fix", cmd_fix},         {"diff", cmd_diff},       {"checks", cmd_checks},
     {"merge", cmd_merge},     {"transform", cmd_transform}, {"report", cmd_report},
     {"convert", cmd_convert},     {"generate", cmd_generate},
+    {"model", cmd_model},
 };
 #define RUNNER_COUNT (sizeof runners / sizeof *runners)
 

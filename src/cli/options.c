@@ -217,6 +217,38 @@ static const char *const generate_examples[] = {
     NULL,
 };
 
+/* model: one table for every subcommand; a subcommand refuses the options
+ * that are not its own. */
+static const cli_option model_options[] = {
+    {"--mcp", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "serve: speak the Model Context Protocol (tools/list, tools/call) instead of plain "
+     "JSON-RPC"},
+    {"--request-id", NULL, "ID", CLI_VALUE_TEXT, NULL, "batch-N for the N-th batch",
+     "apply: the batch's request id (repeating an id with the same batch replays it)"},
+    {"--object", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
+     "inspect: page a domain of this object instead of the document"},
+    {"--domain", NULL, "DOMAIN", CLI_VALUE_TEXT, NULL, NULL,
+     "inspect: the domain to page (required): overview, objects, materials, joints, clips, "
+     "clip_keys; with --object: overview, vertices, faces, corners, edges, weights, solid"},
+    {"--offset", NULL, "N", CLI_VALUE_NUMBER, NULL, "0", "inspect: the first row of the page"},
+    {"--limit", NULL, "N", CLI_VALUE_NUMBER, NULL, "the engine's default",
+     "inspect: rows per page (1 to 128)"},
+    {"--output", "-o", "PATH", CLI_VALUE_FILE, NULL, NULL,
+     "compile: write the GLB here (required; written atomically)"},
+    {"--preview", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "compile: the static draft: meshes, materials and textures at rest, no skin or animation"},
+    END,
+};
+static const char *const model_examples[] = {
+    "animsmith model serve < requests.jsonl",
+    "animsmith model serve --mcp",
+    "echo '[{\"op\":\"cube\",\"object\":\"body\",\"size\":[0.7,1,0.4]}]' | animsmith model "
+    "apply robot.json -",
+    "animsmith model inspect robot.json --object body --domain faces --limit 16",
+    "animsmith model compile robot.json -o robot.glb",
+    NULL,
+};
+
 static const cli_command_doc commands[] = {
     {"inspect", "describe a glTF/GLB or FBX asset: rig roles, skeleton, materials, mesh instances, clips",
      "animsmith inspect <file> [--format text|json]", "<file>: one .glb, .gltf or .fbx asset",
@@ -272,6 +304,17 @@ static const cli_command_doc commands[] = {
      "and target ids; import-advice: importer settings of an exact engine profile; "
      "contact-fragment: not available yet (it waits for the collection contracts)",
      generate_options, generate_examples},
+    {"model",
+     "author models: serve the engine over JSON-RPC or MCP, or apply, inspect and compile a "
+     "journal",
+     "animsmith model serve [--mcp] | animsmith model apply DOC.json BATCH.json|- "
+     "[--request-id ID] | animsmith model inspect DOC.json [--object NAME] --domain DOMAIN "
+     "[--offset N] [--limit N] | animsmith model compile DOC.json -o OUT.glb [--preview]",
+     "serve: one JSON-RPC 2.0 request per line on stdin, one reply per line on stdout, until "
+     "EOF; DOC.json: a model journal (the batches that built the document, created by the "
+     "first apply); BATCH.json: a JSON array of operations, or - for stdin. Exit 1 when a "
+     "compile is refused by a lint error finding, 2 for any other refusal",
+     model_options, model_examples},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
