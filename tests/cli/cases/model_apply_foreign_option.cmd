@@ -1,0 +1,1 @@
+model apply tests/fixtures/model/robot.journal.json - --preview

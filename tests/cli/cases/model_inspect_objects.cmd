@@ -1,0 +1,1 @@
+model inspect tests/fixtures/model/robot.journal.json --domain objects

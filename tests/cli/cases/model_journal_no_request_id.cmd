@@ -1,0 +1,1 @@
+model inspect tests/fixtures/model/no-request-id.journal.json --domain overview

@@ -1,0 +1,1 @@
+model compile tests/fixtures/model/stale.journal.json -o /nonexistent-dir/out.glb

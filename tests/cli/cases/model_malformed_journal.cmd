@@ -1,0 +1,1 @@
+model inspect tests/fixtures/model/truncated.journal.json --domain overview
