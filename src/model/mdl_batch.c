@@ -155,6 +155,40 @@ static int check_limits(mdl_ctx *ctx)
     return 0;
 }
 
+/* Morph targets pin their object's topology: an operation that deleted a
+ * pinned object or changed its topology is refused until the targets are
+ * deleted or rebuilt (earlier in the batch). Only objects the operation
+ * made editable are hashed. */
+static int check_morph_pins(mdl_ctx *ctx)
+{
+    mdl_doc *d = ctx->doc;
+    for (size_t i = 0; i < d->morph_count; i++) {
+        const mdl_morph *m = d->morphs[i];
+        ptrdiff_t oi = mdl_doc_find_object(d, m->object);
+        if (oi < 0)
+            return mdl_refuse(ctx, "morph_target_pinned",
+                              "object \"%s\" is the base of morph target \"%s\": delete the "
+                              "target before deleting the object",
+                              m->object, m->key.name);
+        const mdl_object *o = d->objects[oi];
+        if (!o->touched)
+            continue;
+        uint8_t sig[32];
+        if (mdl_object_topology(o, sig))
+            return mdl_nomem(ctx);
+        if (mdl_spend(ctx, o->vertex_count + o->corner_count))
+            return -1;
+        if (memcmp(sig, m->topology, sizeof sig) != 0)
+            return mdl_refuse(ctx, "morph_topology_changed",
+                              "the operation changes the topology of object \"%s\", which morph "
+                              "target \"%s\" pins: delete or rebuild the target first",
+                              o->name, m->key.name);
+    }
+    for (size_t i = 0; i < d->object_count; i++)
+        d->objects[i]->touched = false;
+    return 0;
+}
+
 /* Copies the row's object name and puts its selections in id order. */
 static int finish_row(mdl_ctx *ctx, mdl_result *r)
 {
@@ -234,6 +268,8 @@ int mdl_batch_run(const mdl_doc *base, const anim_json_value *ops,
             ctx.result->object = NULL; /* still the working copy's, not the row's */
         if (rc == 0)
             rc = check_limits(&ctx);
+        if (rc == 0)
+            rc = check_morph_pins(&ctx);
         if (rc != 0) {
             if (!ctx.refusal_kind)
                 mdl_refuse(&ctx, "invalid_operation", "the operation failed");

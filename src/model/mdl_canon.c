@@ -98,6 +98,9 @@ static void put_object(anim_strbuf *o, const mdl_object *ob)
         put_u32(o, w->joint);
         put_f64(o, w->weight);
     }
+    put_u32(o, (uint32_t)ob->lock_count);
+    for (size_t i = 0; i < ob->lock_count; i++)
+        put_u32(o, ob->locks[i]);
 }
 
 static void put_materials(anim_strbuf *o, const mdl_doc *d)
@@ -153,6 +156,107 @@ static void put_clips(anim_strbuf *o, const mdl_doc *d)
                 put_f64s(o, ch->keys[q].value, 4);
             }
         }
+        put_u8(o, c->has_options ? 1 : 0);
+        if (!c->has_options)
+            continue;
+        put_u8(o, (uint8_t)c->interpolation);
+        put_u8(o, c->root_motion ? 1 : 0);
+        put_u32(o, (uint32_t)c->event_count);
+        for (size_t k = 0; k < c->event_count; k++) {
+            const mdl_event *e = &c->events[k];
+            put_f64(o, e->time);
+            put_name(o, e->name);
+            put_u32(o, e->payload_len);
+            anim_strbuf_append(o, e->payload, e->payload_len);
+        }
+        put_u32(o, (uint32_t)c->morph_track_count);
+        for (size_t k = 0; k < c->morph_track_count; k++) {
+            const mdl_morph_track *t = &c->morph_tracks[k];
+            put_name(o, t->morph);
+            put_u64(o, t->key_count);
+            for (size_t q = 0; q < t->key_count; q++) {
+                put_f64(o, t->keys[q].time);
+                put_f64(o, t->keys[q].weight);
+            }
+        }
+    }
+}
+
+static void put_trs(anim_strbuf *o, const mdl_trs *t)
+{
+    put_f64s(o, t->translation, 3);
+    put_f64s(o, t->rotation, 4);
+    put_f64s(o, t->scale, 3);
+}
+
+static void put_poses(anim_strbuf *o, const mdl_doc *d)
+{
+    put_u32(o, (uint32_t)d->pose_count);
+    for (size_t i = 0; i < d->pose_count; i++) {
+        const mdl_pose *p = d->poses[i];
+        put_name(o, p->key.name);
+        put_u32(o, (uint32_t)p->joint_count);
+        for (size_t k = 0; k < p->joint_count; k++) {
+            put_u32(o, p->joints[k].joint);
+            put_trs(o, &p->joints[k].local);
+        }
+    }
+}
+
+/* Every constraint writes its type's fields only, so a field another type
+ * would use never reaches the hash. */
+static void put_constraints(anim_strbuf *o, const mdl_doc *d)
+{
+    put_u32(o, (uint32_t)d->constraint_count);
+    for (size_t i = 0; i < d->constraint_count; i++) {
+        const mdl_constraint *c = &d->constraints[i];
+        put_name(o, c->name);
+        put_u32(o, c->joint);
+        put_u8(o, c->enabled ? 1 : 0);
+        put_u8(o, (uint8_t)c->type);
+        switch (c->type) {
+        case MDL_CONSTRAINT_COPY:
+            put_u32(o, c->target);
+            put_u8(o, (uint8_t)(c->copy_translation | c->copy_rotation << 1 | c->copy_scale << 2));
+            put_f64(o, c->influence);
+            break;
+        case MDL_CONSTRAINT_AIM:
+            put_u32(o, c->target);
+            put_f64s(o, c->axis, 3);
+            put_f64(o, c->influence);
+            break;
+        case MDL_CONSTRAINT_LIMIT:
+            put_f64s(o, c->min_translation, 3);
+            put_f64s(o, c->max_translation, 3);
+            put_f64s(o, c->min_scale, 3);
+            put_f64s(o, c->max_scale, 3);
+            put_f64(o, c->max_angle);
+            break;
+        case MDL_CONSTRAINT_IK:
+            put_u32(o, c->middle);
+            put_u32(o, c->end);
+            put_u32(o, c->target);
+            put_f64s(o, c->pole, 3);
+            put_u8(o, c->clamp_reach ? 1 : 0);
+            break;
+        }
+    }
+}
+
+static void put_morphs(anim_strbuf *o, const mdl_doc *d)
+{
+    put_u32(o, (uint32_t)d->morph_count);
+    for (size_t i = 0; i < d->morph_count; i++) {
+        const mdl_morph *m = d->morphs[i];
+        put_name(o, m->key.name);
+        put_name(o, m->object);
+        anim_strbuf_append(o, m->topology, sizeof m->topology);
+        put_f64(o, m->weight);
+        put_u64(o, m->delta_count);
+        for (size_t k = 0; k < m->delta_count; k++) {
+            put_u64(o, m->deltas[k].vertex);
+            put_f64s(o, m->deltas[k].delta, 3);
+        }
     }
 }
 
@@ -174,6 +278,9 @@ int mdl_canon_encode(const mdl_doc *d, anim_strbuf *out)
         put_u64(out, r->next_face);
         put_u64(out, r->next_corner);
     }
+    put_poses(out, d);
+    put_constraints(out, d);
+    put_morphs(out, d);
     return out->failed ? -1 : 0;
 }
 

@@ -13,7 +13,7 @@
 #include "animsmith/strbuf.h"
 #include "model/mdl_doc.h"
 
-#define MDL_CANON_VERSION 1u
+#define MDL_CANON_VERSION 2u
 
 /* Appends the encoding; 0, -1 on out of memory. */
 int mdl_canon_encode(const mdl_doc *d, anim_strbuf *out);

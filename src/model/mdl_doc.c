@@ -34,6 +34,7 @@ static void object_release(mdl_object *o)
     free(o->corners);
     free(o->edges);
     free(o->weights);
+    free(o->locks);
     free(o);
 }
 
@@ -45,6 +46,27 @@ void mdl_texture_release(mdl_texture *t)
     free(t);
 }
 
+void mdl_clip_clear_options(mdl_clip *c)
+{
+    for (size_t i = 0; i < c->event_count; i++) {
+        free(c->events[i].name);
+        free(c->events[i].payload);
+    }
+    free(c->events);
+    for (size_t i = 0; i < c->morph_track_count; i++) {
+        free(c->morph_tracks[i].morph);
+        free(c->morph_tracks[i].keys);
+    }
+    free(c->morph_tracks);
+    c->events = NULL;
+    c->event_count = 0;
+    c->morph_tracks = NULL;
+    c->morph_track_count = 0;
+    c->has_options = false;
+    c->interpolation = MDL_INTERP_LINEAR;
+    c->root_motion = false;
+}
+
 void mdl_clip_release(mdl_clip *c)
 {
     if (!c || --c->refs)
@@ -53,7 +75,93 @@ void mdl_clip_release(mdl_clip *c)
         free(c->channels[i].keys);
     free(c->channels);
     free(c->name);
+    mdl_clip_clear_options(c);
     free(c);
+}
+
+static void *dup_bytes(const void *src, size_t count, size_t elem, bool *ok)
+{
+    size_t bytes;
+    if (!count)
+        return NULL;
+    if (!anim_size_mul(count, elem, &bytes)) {
+        *ok = false;
+        return NULL;
+    }
+    void *d = malloc(bytes);
+    if (!d)
+        *ok = false;
+    else
+        memcpy(d, src, bytes);
+    return d;
+}
+
+mdl_clip *mdl_clip_clone(const mdl_clip *s)
+{
+    mdl_clip *c = calloc(1, sizeof(*c));
+    if (!c)
+        return NULL;
+    bool ok = true;
+    c->refs = 1;
+    c->name = dup_str(s->name);
+    ok = c->name != NULL;
+    c->channels = ok ? calloc(s->channel_count ? s->channel_count : 1, sizeof(*c->channels)) : NULL;
+    ok = ok && c->channels;
+    for (size_t i = 0; ok && i < s->channel_count; i++) {
+        c->channels[i] = s->channels[i];
+        c->channels[i].keys = dup_bytes(s->channels[i].keys, s->channels[i].key_count,
+                                        sizeof(mdl_key), &ok);
+        c->channel_count = i + 1;
+        if (!ok)
+            c->channels[i].key_count = 0;
+    }
+    c->has_options = s->has_options;
+    c->interpolation = s->interpolation;
+    c->root_motion = s->root_motion;
+    if (ok && s->event_count) {
+        c->events = calloc(s->event_count, sizeof(*c->events));
+        ok = c->events != NULL;
+        for (size_t i = 0; ok && i < s->event_count; i++) {
+            c->events[i].time = s->events[i].time;
+            c->events[i].name = dup_str(s->events[i].name);
+            c->events[i].payload_len = s->events[i].payload_len;
+            c->events[i].payload = malloc(s->events[i].payload_len + 1u);
+            c->event_count = i + 1;
+            ok = c->events[i].name && c->events[i].payload;
+            if (ok)
+                memcpy(c->events[i].payload, s->events[i].payload, s->events[i].payload_len + 1u);
+        }
+    }
+    if (ok && s->morph_track_count) {
+        c->morph_tracks = calloc(s->morph_track_count, sizeof(*c->morph_tracks));
+        ok = c->morph_tracks != NULL;
+        for (size_t i = 0; ok && i < s->morph_track_count; i++) {
+            const mdl_morph_track *t = &s->morph_tracks[i];
+            c->morph_tracks[i].morph = dup_str(t->morph);
+            c->morph_tracks[i].keys = dup_bytes(t->keys, t->key_count, sizeof(*t->keys), &ok);
+            c->morph_tracks[i].key_count = ok ? t->key_count : 0;
+            c->morph_track_count = i + 1;
+            ok = ok && c->morph_tracks[i].morph;
+        }
+    }
+    if (!ok) {
+        mdl_clip_release(c);
+        return NULL;
+    }
+    return c;
+}
+
+mdl_clip *mdl_doc_edit_clip(mdl_doc *d, size_t i)
+{
+    mdl_clip *c = d->clips[i];
+    if (c->refs == 1)
+        return c;
+    mdl_clip *copy = mdl_clip_clone(c);
+    if (!copy)
+        return NULL;
+    mdl_clip_release(c);
+    d->clips[i] = copy;
+    return copy;
 }
 
 static void free_joints(mdl_joint *j, size_t n)
@@ -99,8 +207,36 @@ void mdl_doc_free(mdl_doc *d)
     for (size_t i = 0; i < d->retired_count; i++)
         free(d->retired[i].name);
     free(d->retired);
+    for (size_t i = 0; i < d->pose_count; i++)
+        mdl_pose_release(d->poses[i]);
+    free(d->poses);
+    free(d->constraints);
+    for (size_t i = 0; i < d->morph_count; i++)
+        mdl_morph_release(d->morphs[i]);
+    free(d->morphs);
     free(d);
 }
+
+/* Shares a refcounted name table (poses, morphs): the pointers copied,
+ * each entry's refs taken. */
+static bool share_named(void ***dst, size_t *count, size_t *cap, void *const *src, size_t n)
+{
+    *dst = NULL;
+    *count = *cap = 0;
+    if (!n)
+        return true;
+    *dst = malloc(n * sizeof(void *));
+    if (!*dst)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        (*dst)[i] = src[i];
+        ((mdl_named *)src[i])->refs++;
+    }
+    *count = *cap = n;
+    return true;
+}
+
+static bool copy_array(void **dst, size_t *cap, const void *src, size_t count, size_t elem);
 
 mdl_doc *mdl_doc_share(const mdl_doc *src)
 {
@@ -149,6 +285,14 @@ mdl_doc *mdl_doc_share(const mdl_doc *src)
             goto fail;
         d->retired_count++;
     }
+    if (!share_named((void ***)&d->poses, &d->pose_count, &d->pose_cap,
+                     (void *const *)src->poses, src->pose_count) ||
+        !share_named((void ***)&d->morphs, &d->morph_count, &d->morph_cap,
+                     (void *const *)src->morphs, src->morph_count) ||
+        !copy_array((void **)&d->constraints, &d->constraint_cap, src->constraints,
+                    src->constraint_count, sizeof(*src->constraints)))
+        goto fail;
+    d->constraint_count = src->constraint_count;
     return d;
 fail:
     mdl_doc_free(d);
@@ -209,6 +353,8 @@ static mdl_object *object_clone(const mdl_object *s)
     o->corner_count = s->corner_count;
     o->edge_count = s->edge_count;
     o->weight_count = s->weight_count;
+    o->lock_count = s->lock_count;
+    size_t lock_cap;
     bool ok = o->name &&
               copy_array((void **)&o->vertices, &o->vertex_cap, s->vertices, s->vertex_count,
                          sizeof(*s->vertices)) &&
@@ -219,7 +365,9 @@ static mdl_object *object_clone(const mdl_object *s)
               copy_array((void **)&o->edges, &o->edge_cap, s->edges, s->edge_count,
                          sizeof(*s->edges)) &&
               copy_array((void **)&o->weights, &o->weight_cap, s->weights, s->weight_count,
-                         sizeof(*s->weights));
+                         sizeof(*s->weights)) &&
+              copy_array((void **)&o->locks, &lock_cap, s->locks, s->lock_count,
+                         sizeof(*s->locks));
     if (!ok) {
         object_release(o);
         return NULL;
@@ -234,8 +382,10 @@ mdl_object *mdl_doc_edit_object(mdl_doc *d, const char *name, bool *nomem)
     if (i < 0)
         return NULL;
     mdl_object *o = d->objects[i];
-    if (o->refs == 1)
+    if (o->refs == 1) {
+        o->touched = true;
         return o;
+    }
     mdl_object *c = object_clone(o);
     if (!c) {
         *nomem = true;
@@ -243,6 +393,7 @@ mdl_object *mdl_doc_edit_object(mdl_doc *d, const char *name, bool *nomem)
     }
     object_release(o);
     d->objects[i] = c;
+    c->touched = true;
     return c;
 }
 
@@ -273,6 +424,7 @@ mdl_object *mdl_doc_add_object(mdl_doc *d, const char *name)
         return NULL;
     }
     o->next_vertex = o->next_face = o->next_corner = 1;
+    o->touched = true;
     ptrdiff_t r = retired_index(d, name);
     if (r >= 0) {
         o->next_vertex = d->retired[r].next_vertex;
@@ -435,6 +587,15 @@ uint64_t mdl_doc_memory_bytes(const mdl_doc *d)
         n += sizeof(*c) + c->channel_count * sizeof(*c->channels);
         for (size_t k = 0; k < c->channel_count; k++)
             n += c->channels[k].key_count * sizeof(mdl_key);
+        for (size_t k = 0; k < c->event_count; k++)
+            n += sizeof(mdl_event) + strlen(c->events[k].name) + c->events[k].payload_len;
+        for (size_t k = 0; k < c->morph_track_count; k++)
+            n += sizeof(mdl_morph_track) + c->morph_tracks[k].key_count * sizeof(mdl_morph_key);
     }
+    for (size_t i = 0; i < d->pose_count; i++)
+        n += sizeof(mdl_pose) + d->poses[i]->joint_count * sizeof(mdl_pose_joint);
+    n += d->constraint_count * sizeof(mdl_constraint);
+    for (size_t i = 0; i < d->morph_count; i++)
+        n += sizeof(mdl_morph) + d->morphs[i]->delta_count * sizeof(mdl_morph_delta);
     return n;
 }

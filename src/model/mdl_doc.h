@@ -35,6 +35,11 @@
 #define MDL_TEXTURE_SIDE_MAX 4096 /* texture width and height */
 #define MDL_FACE_CORNERS_MAX 256  /* corners of one polygon */
 #define MDL_NO_PARENT (-1)
+#define MDL_POSES_MAX 64
+#define MDL_CONSTRAINTS_MAX 128
+#define MDL_MORPHS_MAX 32
+#define MDL_EVENTS_MAX 1024        /* events of one clip */
+#define MDL_EVENT_PAYLOAD_MAX 4096 /* bytes of one event payload */
 
 typedef struct mdl_vertex {
     uint64_t id;
@@ -90,6 +95,12 @@ typedef struct mdl_object {
     mdl_weight *weights;
     size_t weight_count, weight_cap;
     uint64_t next_vertex, next_face, next_corner; /* next ids to hand out (start at 1) */
+    uint32_t *locks;   /* locked weight groups: joint ordinals, sorted, unique */
+    size_t lock_count;
+    /* Set when an operation makes the object editable (never on a shared
+     * object); the batch clears it after checking the morph targets that
+     * pin this object's topology. Not content. */
+    bool touched;
 } mdl_object;
 
 /* RGB8 pixels, row 0 at the top (UV v = 0); shared by refcount. */
@@ -127,12 +138,112 @@ typedef struct mdl_channel {
     size_t key_count;
 } mdl_channel;
 
+typedef enum { MDL_INTERP_LINEAR, MDL_INTERP_STEP, MDL_INTERP_CUBIC } mdl_interp;
+
+/* A clip event: payload is arbitrary bytes (a JSON string may hold NUL). */
+typedef struct mdl_event {
+    double time;
+    char *name;
+    char *payload;
+    uint32_t payload_len; /* <= MDL_EVENT_PAYLOAD_MAX */
+} mdl_event;
+
+typedef struct mdl_morph_key {
+    double time, weight;
+} mdl_morph_key;
+
+/* The keys of one morph target's weight within a clip. */
+typedef struct mdl_morph_track {
+    char *morph;          /* target name */
+    mdl_morph_key *keys;  /* times strictly increasing, >= 0 */
+    size_t key_count;
+} mdl_morph_track;
+
+/* A clip and its options (clip_options). Events are ordered by time (ties
+ * keep their authored order); morph tracks are sorted by target name. */
 typedef struct mdl_clip {
     uint32_t refs;
     char *name;
     mdl_channel *channels;
     size_t channel_count;
+    bool has_options;      /* clip_options attached */
+    mdl_interp interpolation;
+    bool root_motion;
+    mdl_event *events;
+    size_t event_count;
+    mdl_morph_track *morph_tracks;
+    size_t morph_track_count;
 } mdl_clip;
+
+/* A local transform. */
+typedef struct mdl_trs {
+    double translation[3];
+    double rotation[4]; /* x y z w */
+    double scale[3];
+} mdl_trs;
+
+/* The first members of every refcounted, name-sorted table entry (poses,
+ * morph targets): the table helpers of mdl_named.c read only these. */
+typedef struct mdl_named {
+    uint32_t refs;
+    char *name;
+} mdl_named;
+
+typedef struct mdl_pose_joint {
+    uint32_t joint;
+    mdl_trs local; /* the joint's full local transform in this pose */
+} mdl_pose_joint;
+
+/* A sparse FK pose: joints sorted by ordinal, unique; an omitted joint
+ * takes its local rest. */
+typedef struct mdl_pose {
+    mdl_named key;
+    mdl_pose_joint *joints;
+    size_t joint_count;
+} mdl_pose;
+
+typedef enum {
+    MDL_CONSTRAINT_COPY,
+    MDL_CONSTRAINT_AIM,
+    MDL_CONSTRAINT_LIMIT,
+    MDL_CONSTRAINT_IK
+} mdl_constraint_type;
+
+/* A constraint writes its joint (for ik: the chain root, middle and end).
+ * Fields a type does not use are zero. */
+typedef struct mdl_constraint {
+    char name[MDL_NAME_MAX + 1];
+    uint32_t joint;
+    bool enabled;
+    mdl_constraint_type type;
+    uint32_t target;                               /* copy, aim, ik: joint ordinal */
+    bool copy_translation, copy_rotation, copy_scale; /* copy */
+    double influence;                              /* copy, aim: 0..1 */
+    double axis[3];                                /* aim: local axis */
+    double min_translation[3], max_translation[3]; /* limit */
+    double min_scale[3], max_scale[3];
+    double max_angle;                              /* limit: 0..pi, from rest */
+    uint32_t middle, end;                          /* ik */
+    double pole[3];                                /* ik: global position */
+    bool clamp_reach;                              /* ik */
+} mdl_constraint;
+
+typedef struct mdl_morph_delta {
+    uint64_t vertex;
+    double delta[3];
+} mdl_morph_delta;
+
+/* A sparse shape target of one object, pinned to the object's topology
+ * signature (mdl_object_topology) when authored: deltas sorted by vertex
+ * id, unique. */
+typedef struct mdl_morph {
+    mdl_named key;
+    char *object;
+    uint8_t topology[32];
+    mdl_morph_delta *deltas;
+    size_t delta_count;
+    double weight; /* default influence, -2..2 */
+} mdl_morph;
 
 /* The per-object id counters of a deleted object, kept by name. */
 typedef struct mdl_retired {
@@ -151,6 +262,12 @@ typedef struct mdl_doc {
     size_t clip_count, clip_cap;
     mdl_retired *retired;
     size_t retired_count, retired_cap;
+    mdl_pose **poses;            /* sorted by name */
+    size_t pose_count, pose_cap;
+    mdl_constraint *constraints; /* sorted by name; copied with the version */
+    size_t constraint_count, constraint_cap;
+    mdl_morph **morphs;          /* sorted by name */
+    size_t morph_count, morph_cap;
 } mdl_doc;
 
 /* ---- documents (mdl_doc.c) */
@@ -179,6 +296,14 @@ int mdl_doc_put_clip(mdl_doc *d, mdl_clip *c);
 int mdl_doc_delete_clip(mdl_doc *d, const char *name);
 void mdl_clip_release(mdl_clip *c);
 
+/* The clip at index i made private to d (cloned when shared, options
+ * included), so it may be edited; NULL on out of memory. */
+mdl_clip *mdl_doc_edit_clip(mdl_doc *d, size_t i);
+/* A deep copy of c with refs 1 (NULL on out of memory). */
+mdl_clip *mdl_clip_clone(const mdl_clip *c);
+/* Frees the options of c (events, morph tracks) and clears has_options. */
+void mdl_clip_clear_options(mdl_clip *c);
+
 /* Material texture made private for painting (cloned when shared). */
 mdl_texture *mdl_material_edit_texture(mdl_material *m);
 mdl_texture *mdl_texture_new(uint32_t width, uint32_t height);
@@ -190,6 +315,39 @@ int mdl_doc_set_joints(mdl_doc *d, const mdl_joint *joints, size_t count);
 /* Sums for limits and the overview. */
 uint64_t mdl_doc_triangle_estimate(const mdl_doc *d); /* sum of (corners - 2) */
 uint64_t mdl_doc_memory_bytes(const mdl_doc *d);      /* bytes held by this version */
+
+/* ---- poses, constraints and morph targets (mdl_doc_rig.c) */
+
+ptrdiff_t mdl_doc_find_pose(const mdl_doc *d, const char *name);
+/* Inserts or replaces by name (takes ownership of p); -1 on out of memory
+ * (p released). */
+int mdl_doc_put_pose(mdl_doc *d, mdl_pose *p);
+int mdl_doc_delete_pose(mdl_doc *d, const char *name); /* -1 when absent */
+mdl_pose *mdl_pose_new(const char *name, size_t joint_count); /* refs 1, joints zeroed */
+void mdl_pose_release(mdl_pose *p);
+
+ptrdiff_t mdl_doc_find_constraint(const mdl_doc *d, const char *name);
+/* Inserts or replaces by name (copied); -1 on out of memory. */
+int mdl_doc_put_constraint(mdl_doc *d, const mdl_constraint *c);
+int mdl_doc_delete_constraint(mdl_doc *d, const char *name);
+
+ptrdiff_t mdl_doc_find_morph(const mdl_doc *d, const char *name);
+int mdl_doc_put_morph(mdl_doc *d, mdl_morph *m);  /* as mdl_doc_put_pose */
+int mdl_doc_delete_morph(mdl_doc *d, const char *name);
+/* The morph at index i made private to d; NULL on out of memory. */
+mdl_morph *mdl_doc_edit_morph(mdl_doc *d, size_t i);
+mdl_morph *mdl_morph_new(const char *name, const char *object, size_t delta_count);
+void mdl_morph_release(mdl_morph *m);
+
+/* SHA-256 of what a morph target's deltas depend on: the vertex ids in
+ * order and every face's id, material-free corner vertex sequence. Moving
+ * vertices keeps it; adding, removing or reconnecting elements changes it.
+ * 0, -1 on out of memory. */
+int mdl_object_topology(const mdl_object *o, uint8_t out[32]);
+
+/* The rest of joint j as a transform. */
+void mdl_joint_rest(const mdl_joint *j, mdl_trs *out);
+void mdl_trs_identity(mdl_trs *t);
 
 /* ---- objects (mdl_object.c) */
 

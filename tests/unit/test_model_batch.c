@@ -585,7 +585,7 @@ static void test_canon_hash(void **state)
     hash_of(d2, b);
     assert_string_not_equal(a, b); /* d1 also retired "tri2" */
     assert_int_equal(mdl_canon_encode(d2, &e2), 0);
-    assert_memory_equal(e2.data, "AMDL\x01\0\0\0", 8);
+    assert_memory_equal(e2.data, "AMDL\x02\0\0\0", 8);
     uint64_t size = 0;
     hash_of(d2, b);
     assert_int_equal(mdl_canon_hash(d2, c, &size), 0);
