@@ -61,6 +61,10 @@ typedef struct anim_model_host_options {
     anim_model_limits limits;
     anim_model_verify_fn verify; /* NULL: compile without verification */
     void *verify_user;
+    /* The SQLite asset store behind model.publish, model.revisions and
+     * model.open by alias (created when absent); NULL: no store, and those
+     * methods are refused with no_store. */
+    const char *store_path;
 } anim_model_host_options;
 
 typedef struct anim_model_host anim_model_host;

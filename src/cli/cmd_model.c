@@ -1,5 +1,5 @@
 /* animsmith model SUBCOMMAND: the model authoring engine's front ends.
- *   serve [--mcp]                                 JSON-RPC 2.0 / MCP on stdio (model_serve.c)
+ *   serve [--mcp] [--store PATH]                  JSON-RPC 2.0 / MCP on stdio (model_serve.c)
  *   apply DOC.json BATCH.json [--request-id ID]   append a batch to a journal
  *   inspect DOC.json [--object NAME] --domain D [--offset N] [--limit N]
  *   compile DOC.json -o OUT.glb [--preview]
@@ -20,7 +20,7 @@
 #include "model_cli.h"
 #include "model_journal.h"
 
-anim_model_host *model_host_start(void)
+anim_model_host *model_host_start(const char *store_path)
 {
     anim_model_host_options opts;
     memset(&opts, 0, sizeof opts);
@@ -29,6 +29,7 @@ anim_model_host *model_host_start(void)
      * checks: what `model compile` writes, `animsmith lint` accepts. */
     opts.verify = anim_lint_verify_glb;
     opts.verify_user = NULL;
+    opts.store_path = store_path;
     anim_error err;
     anim_error_clear(&err);
     anim_model_host *host = anim_model_host_new(&opts, &err);
@@ -38,7 +39,7 @@ anim_model_host *model_host_start(void)
 }
 
 enum { OPT_MCP, OPT_REQUEST_ID, OPT_OBJECT, OPT_DOMAIN, OPT_OFFSET, OPT_LIMIT, OPT_OUTPUT,
-       OPT_PREVIEW, OPT_COUNT };
+       OPT_PREVIEW, OPT_STORE, OPT_COUNT };
 
 typedef struct {
     const char *values[OPT_COUNT]; /* valued options; switches hold "" */
@@ -48,12 +49,12 @@ typedef struct {
 
 /* The valued options, in the order of the enum; "-o" is --output. */
 static const char *const valued[] = {"--request-id", "--object", "--domain", "--offset",
-                                     "--limit",      "--output", "-o"};
+                                     "--limit",      "--output", "-o",       "--store"};
 static const int valued_slot[] = {OPT_REQUEST_ID, OPT_OBJECT, OPT_DOMAIN, OPT_OFFSET,
-                                  OPT_LIMIT,      OPT_OUTPUT, OPT_OUTPUT};
+                                  OPT_LIMIT,      OPT_OUTPUT, OPT_OUTPUT, OPT_STORE};
 static const char *const flag_name[OPT_COUNT] = {"--mcp",    "--request-id", "--object",
                                                  "--domain", "--offset",     "--limit",
-                                                 "--output", "--preview"};
+                                                 "--output", "--preview",    "--store"};
 
 /* Parses argv[1..] of subcommand sub, allowing only the options in
  * allowed (a bit per OPT_*) and at most max_operands operands. */
@@ -123,10 +124,10 @@ static int parse_count(const char *sub, const char *flag, const char *text, uint
 static int run_serve(int argc, char **argv)
 {
     model_args a;
-    int rc = parse(argc, argv, "serve", 1u << OPT_MCP, 0, &a);
+    int rc = parse(argc, argv, "serve", 1u << OPT_MCP | 1u << OPT_STORE, 0, &a);
     if (rc)
         return rc;
-    anim_model_host *host = model_host_start();
+    anim_model_host *host = model_host_start(a.values[OPT_STORE]);
     if (!host)
         return EXIT_OPERATOR;
     rc = model_serve(host, stdin, stdout, a.values[OPT_MCP] != NULL);

@@ -18,7 +18,7 @@ int cmd_model(int argc, char **argv, const cli_globals *globals);
 
 /* A host with the default limits and anim_lint_verify_glb; NULL after
  * printing the operator error. */
-anim_model_host *model_host_start(void);
+anim_model_host *model_host_start(const char *store_path);
 
 /* Serves JSON-RPC 2.0 (mcp false) or the Model Context Protocol (mcp
  * true) over newline-delimited JSON from in to out until EOF. Returns the

@@ -253,7 +253,7 @@ static int apply_ops(anim_model_host *host, const char *document, const char *re
 static anim_model_host *replay(const journal *j, int *rc, const char *capture_id,
                                anim_strbuf *captured)
 {
-    anim_model_host *host = model_host_start();
+    anim_model_host *host = model_host_start(NULL);
     if (!host) {
         *rc = EXIT_OPERATOR;
         return NULL;

@@ -34,7 +34,7 @@ typedef struct {
 
 static const mcp_tool tools[] = {
     {"model_open", "model.open",
-     "Create an empty document by name; replies with its head {generation, content}, which "
+     "Create an empty document by name, or open an alias's stored source; replies with its head {generation, content}, which "
      "every mutation must pass back as expected."},
     {"model_apply", "model.apply",
      "Apply one batch of operations (cube, extrude, transform, material, ...) atomically "
@@ -58,6 +58,13 @@ static const mcp_tool tools[] = {
     {"model_compile_preview", "model.compile_preview",
      "Compile the static draft at the expected head: meshes, materials and textures at rest, "
      "without skin or animation."},
+    {"model_publish", "model.publish",
+     "Publish the document at the expected head as a revision of an asset alias (source and "
+     "compiled GLB in one transaction); pass the alias head or null for a new alias; replies "
+     "with a job to follow with model_job."},
+    {"model_revisions", "model.revisions",
+     "List an alias's revisions: asset, kind, revision, alias head and the SHA-256 of source "
+     "and GLB."},
     {"world_api", "world.api",
      "The operation contracts and method params as JSON Schema: every op, its fields, types "
      "and ranges."},

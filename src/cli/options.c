@@ -223,6 +223,9 @@ static const cli_option model_options[] = {
     {"--mcp", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
      "serve: speak the Model Context Protocol (tools/list, tools/call) instead of plain "
      "JSON-RPC"},
+    {"--store", NULL, "PATH", CLI_VALUE_TEXT, NULL, "none",
+     "serve: the SQLite asset store behind model.publish, model.revisions and model.open by "
+     "alias (created when absent)"},
     {"--request-id", NULL, "ID", CLI_VALUE_TEXT, NULL, "batch-N for the N-th batch",
      "apply: the batch's request id (repeating an id with the same batch replays it)"},
     {"--object", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,

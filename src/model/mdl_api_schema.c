@@ -243,7 +243,7 @@ static void fields_schema(anim_json_writer *w, const mdl_field *fields, const md
 /* ---- method params */
 
 typedef enum { P_DOC, P_HEAD, P_REQUEST, P_OPS, P_ASYNC, P_OBJECT, P_DOMAIN, P_OFFSET,
-               P_LIMIT, P_ISSUE, P_ACTION, P_JOB, P_OUTPUT } param_kind;
+               P_LIMIT, P_ISSUE, P_ACTION, P_JOB, P_OUTPUT, P_ALIAS, P_ALIAS_HEAD } param_kind;
 
 typedef struct param {
     const char *name;
@@ -352,6 +352,25 @@ static void param_schema(anim_json_writer *w, param_kind k)
         key_str(w, "description", "where to write the GLB instead of returning it");
         anim_json_writer_end_object(w);
         break;
+    case P_ALIAS:
+        anim_json_writer_begin_object(w);
+        key_str(w, "type", "string");
+        key_str(w, "pattern", "^[A-Za-z0-9._/-]{1,128}$");
+        key_str(w, "description", "an asset alias in the store");
+        anim_json_writer_end_object(w);
+        break;
+    case P_ALIAS_HEAD:
+        anim_json_writer_begin_object(w);
+        anim_json_writer_key(w, "type");
+        anim_json_writer_begin_array(w);
+        anim_json_writer_string(w, "string");
+        anim_json_writer_string(w, "null");
+        anim_json_writer_end_array(w);
+        key_str(w, "pattern", "^(0|[1-9][0-9]*)$");
+        key_str(w, "description", "the alias head the publication expects, or null when the "
+                                  "alias must not exist yet");
+        anim_json_writer_end_object(w);
+        break;
     }
 }
 
@@ -362,7 +381,9 @@ typedef struct method {
 } method;
 
 static const method methods[] = {
-    {"model.open", "create an empty document", {{"document", P_DOC, true}, {0}}},
+    {"model.open",
+     "create an empty document, or open the stored source of an alias's head revision",
+     {{"document", P_DOC, true}, {"alias", P_ALIAS, false}, {0}}},
     {"model.apply",
      "apply a batch of operations atomically to the expected head",
      {{"document", P_DOC, true},
@@ -406,6 +427,15 @@ static const method methods[] = {
       {"output", P_OUTPUT, false},
       {"async", P_ASYNC, false},
       {0}}},
+    {"model.publish",
+     "compile, verify and commit source and GLB as a revision of the alias's asset; "
+     "answers with a job",
+     {{"document", P_DOC, true},
+      {"expected", P_HEAD, true},
+      {"alias", P_ALIAS, true},
+      {"expected_alias", P_ALIAS_HEAD, true},
+      {0}}},
+    {"model.revisions", "the revisions of an alias", {{"alias", P_ALIAS, true}, {0}}},
     {"world.api", "this schema", {{0}}},
 };
 

@@ -17,6 +17,7 @@
 
 #include "animsmith/json_write.h"
 #include "model/mdl_batch.h"
+#include "model/mdl_selfcheck.h"
 
 int mdl_fault(anim_model_fault *f, int code, const char *kind, const char *fmt, ...)
 {
@@ -278,6 +279,7 @@ int mdl_batch_run(const mdl_doc *base, const anim_json_value *ops,
         }
     }
     out->work = ctx.work;
+    mdl_selfcheck_doc(out->doc);
     return 0;
 }
 

@@ -29,9 +29,8 @@ static int nomem(anim_model_fault *fault, const mdl_session *s)
                              "document \"%s\": out of memory", s->name);
 }
 
-/* Runs retained batch i on *doc, replacing it with the result. */
-static int replay_one(const mdl_session *s, size_t i, mdl_doc **doc, const volatile int *cancel,
-                      anim_model_fault *fault)
+int mdl_session_replay_one(const mdl_session *s, size_t i, mdl_doc **doc,
+                           const volatile int *cancel, uint64_t *work, anim_model_fault *fault)
 {
     anim_arena *arena = anim_arena_new();
     if (!arena)
@@ -63,6 +62,8 @@ static int replay_one(const mdl_session *s, size_t i, mdl_doc **doc, const volat
     }
     mdl_doc_free(*doc);
     *doc = b.doc;
+    if (work)
+        *work = b.work;
     b.doc = NULL;
     mdl_batch_free(&b);
     return 0;
@@ -78,7 +79,7 @@ static int rederive(const mdl_session *s, const mdl_doc *base, size_t from, size
     if (!doc)
         return nomem(fault, s);
     for (size_t i = from; i < to; i++) {
-        if (replay_one(s, i, &doc, cancel, fault) != 0) {
+        if (mdl_session_replay_one(s, i, &doc, cancel, NULL, fault) != 0) {
             mdl_doc_free(doc);
             return -1;
         }

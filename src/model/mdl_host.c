@@ -20,6 +20,7 @@
 #include "core/grow.h"
 #include "model/mdl_receipts.h"
 #include "model/mdl_session.h"
+#include "model/mdl_store.h"
 
 /* Finished asynchronous jobs remembered for model.job. */
 #define FINISHED_KEEP 256
@@ -49,6 +50,7 @@ struct anim_model_host {
     anim_model_limits limits;
     anim_model_verify_fn verify;
     void *verify_user;
+    mdl_store *store; /* NULL: none; used by the worker only */
 
     pthread_mutex_t mu;
     pthread_cond_t work_cv; /* the worker waits for a job */
@@ -68,6 +70,11 @@ struct anim_model_host {
 };
 
 /* ---- documents (worker only) */
+
+mdl_store *mdl_host_store(anim_model_host *host)
+{
+    return host->store;
+}
 
 const anim_model_limits *mdl_host_limits(const anim_model_host *host)
 {
@@ -190,6 +197,14 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+/* A host that never started: its store closed, itself freed. */
+static void discard(anim_model_host *host)
+{
+    if (host->store)
+        host->store->ops->close(host->store);
+    free(host);
+}
+
 anim_model_host *anim_model_host_new(const anim_model_host_options *opts, anim_error *err)
 {
     anim_model_host *host = calloc(1, sizeof *host);
@@ -201,25 +216,32 @@ anim_model_host *anim_model_host_new(const anim_model_host_options *opts, anim_e
         host->limits = opts->limits;
         host->verify = opts->verify;
         host->verify_user = opts->verify_user;
+        if (opts->store_path) {
+            host->store = mdl_store_open_sqlite(opts->store_path, err);
+            if (!host->store) {
+                discard(host);
+                return NULL;
+            }
+        }
     } else {
         anim_model_limits_default(&host->limits);
     }
     host->next_id = 1;
     if (pthread_mutex_init(&host->mu, NULL) != 0) {
-        free(host);
+        discard(host);
         anim_error_set(err, ANIM_ERR_NOMEM, "model host: cannot create a mutex");
         return NULL;
     }
     if (pthread_cond_init(&host->work_cv, NULL) != 0) {
         pthread_mutex_destroy(&host->mu);
-        free(host);
+        discard(host);
         anim_error_set(err, ANIM_ERR_NOMEM, "model host: cannot create a condition variable");
         return NULL;
     }
     if (pthread_cond_init(&host->done_cv, NULL) != 0) {
         pthread_cond_destroy(&host->work_cv);
         pthread_mutex_destroy(&host->mu);
-        free(host);
+        discard(host);
         anim_error_set(err, ANIM_ERR_NOMEM, "model host: cannot create a condition variable");
         return NULL;
     }
@@ -227,7 +249,7 @@ anim_model_host *anim_model_host_new(const anim_model_host_options *opts, anim_e
         pthread_cond_destroy(&host->done_cv);
         pthread_cond_destroy(&host->work_cv);
         pthread_mutex_destroy(&host->mu);
-        free(host);
+        discard(host);
         anim_error_set(err, ANIM_ERR_NOMEM, "model host: cannot start the worker thread");
         return NULL;
     }
@@ -266,7 +288,7 @@ void anim_model_host_free(anim_model_host *host)
     pthread_cond_destroy(&host->done_cv);
     pthread_cond_destroy(&host->work_cv);
     pthread_mutex_destroy(&host->mu);
-    free(host);
+    discard(host);
 }
 
 static int nomem(anim_model_fault *fault)
@@ -342,7 +364,9 @@ int mdl_host_submit(anim_model_host *host, const char *method, const anim_json_v
     if (av && av->type != ANIM_JSON_TRUE && av->type != ANIM_JSON_FALSE)
         return mdl_session_fault(fault, ANIM_MODEL_E_PARAMS, "invalid_params",
                                  "%s: async must be a boolean", method);
-    bool async = av && av->type == ANIM_JSON_TRUE;
+    /* A publication always answers with its job: accepted is not yet
+     * published, and the caller follows it with model.job. */
+    bool async = (av && av->type == ANIM_JSON_TRUE) || strcmp(method, "model.publish") == 0;
     if (av && !mdl_rpc_allows_async(method))
         return mdl_session_fault(fault, ANIM_MODEL_E_PARAMS, "invalid_params",
                                  "%s: unknown param \"async\"", method);

@@ -89,6 +89,11 @@ struct mdl_session {
     mdl_receipts receipts;
 };
 
+/* Runs retained batch i on *doc, replacing it with the result; the work
+ * it measured in *work (may be NULL). mdl_history.c. */
+int mdl_session_replay_one(const mdl_session *s, size_t i, mdl_doc **doc,
+                           const volatile int *cancel, uint64_t *work, anim_model_fault *fault);
+
 /* Frees retained batches [from, count). */
 void mdl_session_drop_batches(mdl_session *s, size_t from);
 /* The sum of the work of retained batches [0, n). */
@@ -110,6 +115,9 @@ int mdl_params_check(const anim_json_value *params, const char *method,
 /* What a running job sees of the host: only the worker thread touches the
  * documents, so none of these lock. */
 const anim_model_limits *mdl_host_limits(const anim_model_host *host);
+struct mdl_store;
+/* The asset store, or NULL when the host has none. */
+struct mdl_store *mdl_host_store(anim_model_host *host);
 anim_model_verify_fn mdl_host_verify(const anim_model_host *host, void **user);
 /* The open document named name (len bytes), or NULL. */
 mdl_session *mdl_host_find(anim_model_host *host, const char *name, size_t len);
@@ -126,6 +134,21 @@ bool mdl_rpc_allows_async(const char *method);
 int mdl_rpc_execute(anim_model_host *host, const char *method, const anim_json_value *params,
                     size_t params_bytes, const volatile int *cancel, anim_strbuf *result,
                     anim_model_fault *fault);
+
+/* Compiles the session's current version and runs the host's verifier
+ * on it (mdl_rpc.c): the one path model.compile and model.publish share. */
+struct mdl_compile_info;
+int mdl_rpc_compile_checked(anim_model_host *host, const mdl_session *s, bool preview,
+                            const volatile int *cancel, anim_strbuf *glb,
+                            struct mdl_compile_info *info, anim_model_fault *fault);
+/* model.publish, model.revisions and model.open with an alias
+ * (mdl_rpc_store.c). */
+int mdl_rpc_publish(anim_model_host *host, const anim_json_value *params,
+                    const volatile int *cancel, anim_strbuf *result, anim_model_fault *fault);
+int mdl_rpc_revisions(anim_model_host *host, const anim_json_value *params, anim_strbuf *result,
+                      anim_model_fault *fault);
+int mdl_rpc_open_alias(anim_model_host *host, const char *document, const anim_json_value *alias,
+                       anim_strbuf *result, anim_model_fault *fault);
 
 /* The host side of anim_model_call for job methods, model.job and
  * model.cancel (mdl_host.c). params is already an object or NULL. */

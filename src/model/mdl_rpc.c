@@ -16,6 +16,7 @@
 #include "model/mdl_compile.h"
 #include "model/mdl_inspect.h"
 #include "model/mdl_receipts.h"
+#include "model/mdl_selfcheck.h"
 #include "model/mdl_session.h"
 
 #define DOCUMENT_NAME_MAX 128
@@ -70,6 +71,7 @@ static const method_def methods[] = {
     {"model.inspect", true, false},   {"model.compile", true, true},
     {"model.compile_preview", true, true}, {"model.job", false, false},
     {"model.cancel", false, false},   {"world.api", false, false},
+    {"model.publish", true, false},   {"model.revisions", true, false},
 };
 
 static const method_def *method_find(const char *name)
@@ -159,7 +161,7 @@ static void head_reply(const mdl_session *s, anim_strbuf *result, const char *fl
 static int run_open(anim_model_host *host, const anim_json_value *params, anim_strbuf *result,
                     anim_model_fault *fault)
 {
-    static const char *const allowed[] = {"document", NULL};
+    static const char *const allowed[] = {"document", "alias", NULL};
     const anim_json_value *d;
     if (mdl_params_check(params, "model.open", allowed, fault) != 0 ||
         document_param(params, "model.open", &d, fault) != 0)
@@ -177,6 +179,9 @@ static int run_open(anim_model_host *host, const anim_json_value *params, anim_s
     char name[DOCUMENT_NAME_MAX + 1];
     memcpy(name, anim_json_string(d), d->len);
     name[d->len] = '\0';
+    const anim_json_value *alias = anim_json_get(params, "alias");
+    if (alias)
+        return mdl_rpc_open_alias(host, name, alias, result, fault);
     mdl_session *s = mdl_session_new(name, limits);
     if (!s || mdl_host_add(host, s) != 0)
         return nomem(fault);
@@ -256,6 +261,19 @@ static int compile_verify(anim_model_host *host, const mdl_session *s, const ani
     return rc;
 }
 
+int mdl_rpc_compile_checked(anim_model_host *host, const mdl_session *s, bool preview,
+                            const volatile int *cancel, anim_strbuf *glb, mdl_compile_info *info,
+                            anim_model_fault *fault)
+{
+    memset(info, 0, sizeof *info);
+    if (mdl_compile(mdl_session_doc(s), preview, mdl_host_limits(host), cancel, glb, info,
+                    fault) != 0)
+        return -1;
+    if (glb->failed)
+        return nomem(fault);
+    return compile_verify(host, s, glb, fault);
+}
+
 static int run_compile(anim_model_host *host, const anim_json_value *params, bool preview,
                        const volatile int *cancel, anim_strbuf *result, anim_model_fault *fault)
 {
@@ -275,19 +293,9 @@ static int run_compile(anim_model_host *host, const anim_json_value *params, boo
                                  "%s: output: expected a non-empty file path", method);
     anim_strbuf glb = ANIM_STRBUF_INIT;
     mdl_compile_info info;
-    memset(&info, 0, sizeof info);
-    if (mdl_compile(mdl_session_doc(s), preview, mdl_host_limits(host), cancel, &glb, &info,
-                    fault) != 0) {
-        anim_strbuf_free(&glb);
-        return -1;
-    }
     int rc = -1;
     char *path = NULL;
-    if (glb.failed) {
-        nomem(fault);
-        goto out;
-    }
-    if (compile_verify(host, s, &glb, fault) != 0)
+    if (mdl_rpc_compile_checked(host, s, preview, cancel, &glb, &info, fault) != 0)
         goto out;
     if (output) {
         path = malloc((size_t)output->len + 1);
@@ -360,15 +368,21 @@ int mdl_rpc_execute(anim_model_host *host, const char *method, const anim_json_v
         return run_compile(host, params, false, cancel, result, fault);
     if (strcmp(method, "model.compile_preview") == 0)
         return run_compile(host, params, true, cancel, result, fault);
+    if (strcmp(method, "model.publish") == 0)
+        return mdl_rpc_publish(host, params, cancel, result, fault);
+    if (strcmp(method, "model.revisions") == 0)
+        return mdl_rpc_revisions(host, params, result, fault);
     mdl_session *s;
-    if (strcmp(method, "model.apply") == 0)
-        return open_session(host, params, method, &s, fault) != 0
-                   ? -1
-                   : mdl_session_apply(s, params, params_bytes, cancel, result, fault);
-    if (strcmp(method, "model.history") == 0)
-        return open_session(host, params, method, &s, fault) != 0
-                   ? -1
-                   : mdl_session_history(s, params, cancel, result, fault);
+    if (strcmp(method, "model.apply") == 0 || strcmp(method, "model.history") == 0) {
+        if (open_session(host, params, method, &s, fault) != 0)
+            return -1;
+        int rc = method[6] == 'a'
+                     ? mdl_session_apply(s, params, params_bytes, cancel, result, fault)
+                     : mdl_session_history(s, params, cancel, result, fault);
+        if (rc == 0)
+            mdl_selfcheck_session(s);
+        return rc;
+    }
     return mdl_session_fault(fault, ANIM_MODEL_E_METHOD, "unknown_method",
                              "unknown method \"%.64s\"", method);
 }

@@ -6,6 +6,7 @@
 #define ANIMSMITH_MDL_SESSION_H
 
 #include "animsmith/model.h"
+#include "animsmith/strbuf.h"
 #include "model/mdl_doc.h"
 
 typedef struct mdl_session mdl_session;
@@ -35,5 +36,22 @@ int mdl_session_apply(mdl_session *s, const anim_json_value *params, size_t para
 /* model.history params (document, expected, action). */
 int mdl_session_history(mdl_session *s, const anim_json_value *params,
                         const volatile int *cancel, anim_strbuf *reply, anim_model_fault *fault);
+
+/* ---- persistence (mdl_persist.c; layout in docs/model-format.md) */
+
+/* The versioned saved form: checkpoint, retained batches, cursor, receipts
+ * and request-id ledger. -1 on out of memory. */
+int mdl_session_to_bytes(const mdl_session *s, anim_strbuf *out);
+/* The current editable state alone (its canonical encoding). */
+int mdl_session_to_snapshot_bytes(const mdl_session *s, anim_strbuf *out);
+/* A session named name from saved bytes: replays and verifies every batch
+ * within limits->max_work_units and refuses non-canonical bytes; NULL with
+ * the fault (invalid_source, limit_exceeded, work_limit_exceeded). */
+mdl_session *mdl_session_from_bytes(const char *name, const anim_model_limits *limits,
+                                    const void *bytes, size_t len, const volatile int *cancel,
+                                    anim_model_fault *fault);
+/* A session whose checkpoint and current version are the snapshot. */
+mdl_session *mdl_session_from_snapshot(const char *name, const anim_model_limits *limits,
+                                       const void *bytes, size_t len, anim_model_fault *fault);
 
 #endif

@@ -34,7 +34,7 @@ check(info && info.name === "animsmith", `serverInfo names animsmith (got ${JSON
 check(client.getServerCapabilities()?.tools !== undefined, "the server declares the tools capability");
 
 const expected = ["model_open", "model_apply", "model_inspect", "model_history", "model_job", "model_cancel",
-    "model_close", "model_compile", "model_compile_preview", "world_api"];
+    "model_close", "model_compile", "model_compile_preview", "model_publish", "model_revisions", "world_api"];
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name);
 check(JSON.stringify(names) === JSON.stringify(expected), `tools/list gives ${names.join(", ")}`);

@@ -652,9 +652,9 @@ static void test_api_schema(void **state)
     static const char *const names[] = {"model.open",  "model.apply",  "model.inspect",
                                         "model.history", "model.job",  "model.cancel",
                                         "model.close", "model.compile", "model.compile_preview",
-                                        "world.api"};
-    assert_int_equal(anim_json_count(methods), 10);
-    for (size_t i = 0; i < 10; i++)
+                                        "model.publish", "model.revisions", "world.api"};
+    assert_int_equal(anim_json_count(methods), 12);
+    for (size_t i = 0; i < 12; i++)
         assert_non_null(anim_json_get(methods, names[i]));
     const anim_json_value *domain = anim_json_get(
         anim_json_get(anim_json_get(methods, "model.inspect"), "properties"), "domain");

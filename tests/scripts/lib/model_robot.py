@@ -25,8 +25,8 @@ def check(cond, what):
 
 
 class Server:
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary, "model", "serve"], stdin=subprocess.PIPE,
+    def __init__(self, binary, args=()):
+        self.proc = subprocess.Popen([binary, "model", "serve", *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.next_id = 1
         self.ids = set()
@@ -312,8 +312,8 @@ def mcp_checks(binary):
     check(by[1]["result"]["serverInfo"]["name"] == "animsmith", "MCP: serverInfo names animsmith")
     check(by[3]["result"] == {}, "MCP: ping answers {}")
     tools = by[4]["result"]["tools"]
-    check(len(tools) == 10 and all(t["inputSchema"]["type"] == "object" for t in tools),
-          "MCP: ten tools, each with an object inputSchema")
+    check(len(tools) == 12 and all(t["inputSchema"]["type"] == "object" for t in tools),
+          "MCP: twelve tools, each with an object inputSchema")
     check(by[5].get("error", {}).get("code") == -32602, "MCP: an unknown tool is -32602")
     r6 = by[6].get("result", {})
     check(r6.get("isError") is True and "code" in json.loads(r6["content"][0]["text"]),
