@@ -7,6 +7,7 @@
  * is refused must be refused with a kind and a one-line message. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
