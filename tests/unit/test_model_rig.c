@@ -1,0 +1,357 @@
+/* Skeleton edits: the skeleton replacement that keeps joint identities by
+ * name (weights, locks, clip channels, pose rows and constraints follow
+ * their joint to its new ordinal), and rig_rest, rig_rename, rig_parent
+ * and rig_roll, run one at a time through the generic validation and the
+ * operation's run function, as the batch driver calls them. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "animsmith/json.h"
+#include "animsmith/math.h"
+#include "animsmith/model.h"
+#include "model/mdl_doc.h"
+#include "model/mdl_ops.h"
+
+typedef struct fx {
+    mdl_doc *doc;
+    anim_model_limits limits;
+    anim_arena *arena;
+    mdl_result res;
+    mdl_ctx ctx;
+} fx;
+
+static void result_clear(mdl_result *r)
+{
+    free(r->faces);
+    free(r->vertices);
+    for (uint32_t i = 0; i < r->note_count; i++)
+        free(r->notes[i]);
+    memset(r, 0, sizeof *r);
+}
+
+static int setup(void **state)
+{
+    fx *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->doc = mdl_doc_new();
+    assert_non_null(f->doc);
+    anim_model_limits_default(&f->limits);
+    f->arena = anim_arena_new();
+    assert_non_null(f->arena);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    result_clear(&f->res);
+    mdl_doc_free(f->doc);
+    anim_arena_free(f->arena);
+    free(f);
+    return 0;
+}
+
+static int run(fx *f, const char *json)
+{
+    anim_error err;
+    anim_json_value *op = anim_json_parse(f->arena, json, strlen(json), NULL, &err);
+    if (!op) {
+        print_error("bad test JSON: %s\n%s\n", err.message, json);
+        fail();
+    }
+    result_clear(&f->res);
+    memset(&f->ctx, 0, sizeof f->ctx);
+    f->ctx.doc = f->doc;
+    f->ctx.limits = &f->limits;
+    f->ctx.result = &f->res;
+    f->ctx.work_budget = f->limits.max_work_units;
+    if (mdl_validate_op(&f->ctx, op) != 0)
+        return -1;
+    const anim_json_value *name = anim_json_get(op, "op");
+    const mdl_op_def *def = mdl_op_find(anim_json_string(name), anim_json_string_len(name));
+    assert_non_null(def);
+    int rc = def->run(&f->ctx, op);
+    if (rc == 0)
+        assert_true(f->ctx.work > 0);
+    return rc;
+}
+
+static void ok(fx *f, const char *json)
+{
+    if (run(f, json) != 0) {
+        print_error("refused (%s): %s\n%s\n", f->ctx.refusal_kind ? f->ctx.refusal_kind : "?",
+                    f->ctx.refusal, json);
+        fail();
+    }
+}
+
+static void refused(fx *f, const char *json, const char *kind, const char *want)
+{
+    if (run(f, json) == 0) {
+        print_error("accepted: %s\n", json);
+        fail();
+    }
+    assert_non_null(f->ctx.refusal_kind);
+    if (strcmp(f->ctx.refusal_kind, kind) != 0) {
+        print_error("kind %s (%s), wanted %s\n", f->ctx.refusal_kind, f->ctx.refusal, kind);
+        fail();
+    }
+    if (want && !strstr(f->ctx.refusal, want)) {
+        print_error("message \"%s\" lacks \"%s\"\n", f->ctx.refusal, want);
+        fail();
+    }
+}
+
+static void near(double a, double b, double eps)
+{
+    if (!(fabs(a - b) <= eps)) {
+        print_error("%.17g != %.17g (eps %g)\n", a, b, eps);
+        fail();
+    }
+}
+
+static const char *const SKELETON3 =
+    "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+    "{\"name\":\"a\",\"parent\":0,\"translation\":[0,1,0]},"
+    "{\"name\":\"b\",\"parent\":1,\"translation\":[0,1,0]}]}";
+
+static mdl_object *box(fx *f)
+{
+    ok(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,1,1]}");
+    return f->doc->objects[mdl_doc_find_object(f->doc, "box")];
+}
+
+static void add_pose(fx *f, uint32_t j0, uint32_t j1)
+{
+    mdl_pose *p = mdl_pose_new("p", 2);
+    assert_non_null(p);
+    mdl_trs_identity(&p->joints[0].local);
+    mdl_trs_identity(&p->joints[1].local);
+    p->joints[0].joint = j0;
+    p->joints[1].joint = j1;
+    p->joints[1].local.translation[0] = 7;
+    assert_int_equal(mdl_doc_put_pose(f->doc, p), 0);
+}
+
+static void add_constraint(fx *f, mdl_constraint_type type, uint32_t joint, uint32_t target)
+{
+    mdl_constraint c;
+    memset(&c, 0, sizeof c);
+    strcpy(c.name, "c");
+    c.type = type;
+    c.enabled = true;
+    c.joint = joint;
+    c.target = target;
+    assert_int_equal(mdl_doc_put_constraint(f->doc, &c), 0);
+}
+
+static void lock(mdl_object *o, uint32_t j)
+{
+    o->locks = malloc(sizeof *o->locks);
+    assert_non_null(o->locks);
+    o->locks[0] = j;
+    o->lock_count = 1;
+}
+
+/* Reordering and inserting joints moves every reference to the ordinal its
+ * joint's name now has. */
+static void test_skeleton_keeps_identities(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    mdl_object *o = box(f);
+    ok(f, "{\"op\":\"weights\",\"object\":\"box\",\"vertex\":\"1\",\"weights\":"
+          "[{\"joint\":1,\"weight\":0.25},{\"joint\":2,\"weight\":0.75}]}");
+    lock(o, 2);
+    ok(f, "{\"op\":\"clip\",\"name\":\"walk\",\"channels\":[{\"joint\":1,\"path\":\"translation\","
+          "\"keys\":[{\"time\":0,\"value\":[0,1,0,0]}]}]}");
+    add_pose(f, 1, 2);
+    add_constraint(f, MDL_CONSTRAINT_COPY, 2, 1);
+    /* New order: root, b, x, a (b moves 2 -> 1, a moves 1 -> 3). */
+    ok(f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+          "{\"name\":\"b\",\"parent\":0,\"translation\":[0,2,0]},"
+          "{\"name\":\"x\",\"parent\":0,\"translation\":[1,0,0]},"
+          "{\"name\":\"a\",\"parent\":0,\"translation\":[0,1,0]}]}");
+    assert_int_equal(f->doc->joint_count, 4);
+    o = f->doc->objects[mdl_doc_find_object(f->doc, "box")];
+    size_t first, n = mdl_object_vertex_weights(o, 1, &first);
+    assert_int_equal(n, 2);
+    assert_int_equal(o->weights[first].joint, 1); /* b, sorted first now */
+    near(o->weights[first].weight, 0.75, 0);
+    assert_int_equal(o->weights[first + 1].joint, 3); /* a */
+    near(o->weights[first + 1].weight, 0.25, 0);
+    assert_int_equal(o->lock_count, 1);
+    assert_int_equal(o->locks[0], 1);
+    const mdl_clip *c = f->doc->clips[mdl_doc_find_clip(f->doc, "walk")];
+    assert_int_equal(c->channels[0].joint, 3);
+    const mdl_pose *p = f->doc->poses[mdl_doc_find_pose(f->doc, "p")];
+    assert_int_equal(p->joints[0].joint, 1); /* b's row (translation 7) now sorts first */
+    near(p->joints[0].local.translation[0], 7, 0);
+    assert_int_equal(p->joints[1].joint, 3);
+    const mdl_constraint *k = &f->doc->constraints[mdl_doc_find_constraint(f->doc, "c")];
+    assert_int_equal(k->joint, 1);
+    assert_int_equal(k->target, 3);
+}
+
+static void test_skeleton_refuses_lost_weight(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    box(f);
+    ok(f, "{\"op\":\"weights\",\"object\":\"box\",\"vertex\":\"3\",\"weights\":"
+          "[{\"joint\":2,\"weight\":1}]}");
+    refused(f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+               "{\"name\":\"a\",\"parent\":0,\"translation\":[0,1,0]},"
+               "{\"name\":\"c\",\"parent\":1,\"translation\":[0,1,0]}]}",
+            "invalid_skeleton", "vertex \"3\" of object \"box\" is weighted to joint 2 (\"b\")");
+    assert_string_equal(f->doc->joints[2].name, "b");
+}
+
+static const char *const DROP_B =
+    "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+    "{\"name\":\"a\",\"parent\":0,\"translation\":[0,1,0]}]}";
+
+static void test_skeleton_refuses_lost_references(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, "{\"op\":\"clip\",\"name\":\"idle\",\"channels\":[{\"joint\":2,\"path\":\"scale\","
+          "\"keys\":[{\"time\":0,\"value\":[1,1,1,0]}]}]}");
+    refused(f, DROP_B, "invalid_skeleton", "clip \"idle\" channel 0 animates joint 2 (\"b\")");
+    ok(f, "{\"op\":\"delete_clip\",\"name\":\"idle\"}");
+    add_pose(f, 0, 2);
+    refused(f, DROP_B, "invalid_skeleton", "pose \"p\" row 1 sets joint 2 (\"b\")");
+    assert_int_equal(mdl_doc_delete_pose(f->doc, "p"), 0);
+    add_constraint(f, MDL_CONSTRAINT_AIM, 1, 2);
+    refused(f, DROP_B, "invalid_skeleton", "constraint \"c\" target is joint 2 (\"b\")");
+    assert_int_equal(mdl_doc_delete_constraint(f->doc, "c"), 0);
+    lock(box(f), 2);
+    refused(f, DROP_B, "invalid_skeleton", "object \"box\" locks the weights of joint 2 (\"b\")");
+    free(f->doc->objects[0]->locks);
+    f->doc->objects[0]->locks = NULL;
+    f->doc->objects[0]->lock_count = 0;
+    ok(f, DROP_B);
+    assert_int_equal(f->doc->joint_count, 2);
+    /* The existing refusals stay. */
+    refused(f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"r\",\"translation\":[0,0,0]},"
+               "{\"name\":\"r\",\"parent\":0,\"translation\":[0,1,0]}]}",
+            "invalid_skeleton", "already joint 0");
+}
+
+static void test_rig_rest(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":{\"translation\":[1,2,3],"
+          "\"rotation\":[0,0.6,0,0.8],\"scale\":[2,2,-1]}}");
+    const mdl_joint *j = &f->doc->joints[1];
+    near(j->translation[2], 3, 0);
+    near(j->rotation[1], 0.6, 0);
+    near(j->rotation[3], 0.8, 0);
+    near(j->scale[2], -1, 0);
+    /* Omitted parts take their defaults: the rest is replaced whole. */
+    ok(f, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":{\"scale\":[3,3,3]}}");
+    near(j->translation[0], 0, 0);
+    near(j->translation[2], 0, 0);
+    near(j->rotation[1], 0, 0);
+    near(j->rotation[3], 1, 0);
+    near(j->scale[0], 3, 0);
+    refused(f, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":{\"rotation\":[0,0,0,2]}}",
+            "invalid_transform", "transform.rotation");
+    refused(f, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":{\"scale\":[1,0,1]}}",
+            "invalid_transform", "transform.scale[1]");
+    refused(f, "{\"op\":\"rig_rest\",\"joint\":3,\"transform\":{}}", "unknown_joint", "joint 3");
+    refused(f, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":{\"skew\":1}}", "unknown_field",
+            "transform.skew");
+    refused(f, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":[1]}", "wrong_type", NULL);
+    near(j->scale[0], 3, 0);
+}
+
+static void test_rig_rename(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, "{\"op\":\"rig_rename\",\"joint\":2,\"name\":\"hand\"}");
+    assert_string_equal(f->doc->joints[2].name, "hand");
+    ok(f, "{\"op\":\"rig_rename\",\"joint\":2,\"name\":\"hand\"}");
+    refused(f, "{\"op\":\"rig_rename\",\"joint\":2,\"name\":\"a\"}", "invalid_skeleton",
+            "already the name of joint 1");
+    refused(f, "{\"op\":\"rig_rename\",\"joint\":9,\"name\":\"z\"}", "unknown_joint", NULL);
+    refused(f, "{\"op\":\"rig_rename\",\"joint\":1,\"name\":\"\"}", "invalid_name", NULL);
+    assert_string_equal(f->doc->joints[2].name, "hand");
+}
+
+static void test_rig_parent(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, "{\"op\":\"rig_parent\",\"joint\":2,\"parent\":0}");
+    assert_int_equal(f->doc->joints[2].parent, 0);
+    near(f->doc->joints[2].translation[1], 1, 0); /* local rest unchanged */
+    ok(f, "{\"op\":\"rig_parent\",\"joint\":0,\"parent\":null}");
+    assert_int_equal(f->doc->joints[0].parent, MDL_NO_PARENT);
+    refused(f, "{\"op\":\"rig_parent\",\"joint\":2,\"parent\":null}", "invalid_skeleton",
+            "second root");
+    refused(f, "{\"op\":\"rig_parent\",\"joint\":1,\"parent\":2}", "invalid_skeleton",
+            "does not precede joint 1");
+    refused(f, "{\"op\":\"rig_parent\",\"joint\":1,\"parent\":1}", "invalid_skeleton", NULL);
+    refused(f, "{\"op\":\"rig_parent\",\"joint\":0,\"parent\":1}", "invalid_skeleton",
+            "is the root");
+    refused(f, "{\"op\":\"rig_parent\",\"joint\":5,\"parent\":0}", "unknown_joint", NULL);
+    refused(f, "{\"op\":\"rig_parent\",\"joint\":1}", "missing_field", NULL);
+    assert_int_equal(f->doc->joints[1].parent, 0);
+}
+
+static void test_rig_roll(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, "{\"op\":\"rig_roll\",\"joint\":1,\"angle\":1.5707963267948966}");
+    const double *q = f->doc->joints[1].rotation;
+    double h = sqrt(0.5);
+    near(q[0], 0, 1e-15);
+    near(q[1], h, 1e-15);
+    near(q[2], 0, 1e-15);
+    near(q[3], h, 1e-15);
+    /* About the local Y: after a rest turn of pi/2 about X, local Y is
+     * world Z, so the roll composes on the right (rest * roll). */
+    ok(f, "{\"op\":\"rig_rest\",\"joint\":2,\"transform\":{\"rotation\":"
+          "[0.7071067811865476,0,0,0.7071067811865476]}}");
+    ok(f, "{\"op\":\"rig_roll\",\"joint\":2,\"angle\":1.5707963267948966}");
+    q = f->doc->joints[2].rotation;
+    near(q[0], 0.5, 1e-12);
+    near(q[1], 0.5, 1e-12);
+    near(q[2], 0.5, 1e-12);
+    near(q[3], 0.5, 1e-12);
+    anim_vec3 x = anim_quat_rotate(anim_quat_from_array(q), anim_vec3_make(1, 0, 0));
+    /* The roll takes X to -Z, the rest's turn about X takes -Z to +Y. */
+    near(x.x, 0, 1e-12);
+    near(x.y, 1, 1e-12);
+    near(x.z, 0, 1e-12);
+    refused(f, "{\"op\":\"rig_roll\",\"joint\":3,\"angle\":1}", "unknown_joint", NULL);
+    refused(f, "{\"op\":\"rig_roll\",\"joint\":1,\"angle\":\"a\"}", "wrong_type", NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_skeleton_keeps_identities, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_skeleton_refuses_lost_weight, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_skeleton_refuses_lost_references, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rig_rest, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rig_rename, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rig_parent, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rig_roll, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
