@@ -326,7 +326,7 @@ static void test_skeleton_op(void **state)
     refused(&f, "{\"op\":\"skeleton\",\"joints\":[]}", "out_of_range");
     assert_int_equal(f.doc->joint_count, 3); /* refusals changed nothing */
 
-    /* Weights and clips on joint 2 ("c") refuse a skeleton without that name. */
+    /* Weights and clips on joint 2 ("side") refuse a skeleton without that name. */
     add_cube(f.doc, "box", 0.5, 0);
     ok(&f, "{\"op\":\"weights\",\"object\":\"box\",\"vertex\":\"4\","
            "\"weights\":[{\"joint\":2,\"weight\":1}]}");
