@@ -1,7 +1,8 @@
 /* Skeleton edits: the skeleton replacement that keeps joint identities by
  * name (weights, locks, clip channels, pose rows and constraints follow
- * their joint to its new ordinal), and rig_rest, rig_rename, rig_parent
- * and rig_roll, run one at a time through the generic validation and the
+ * their joint to its new ordinal), rig_rest, rig_rename, rig_parent,
+ * rig_roll and clip_options (with clip replacement keeping options), run
+ * one at a time through the generic validation and the
  * operation's run function, as the batch driver calls them. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -342,6 +343,165 @@ static void test_rig_roll(void **state)
     refused(f, "{\"op\":\"rig_roll\",\"joint\":1,\"angle\":\"a\"}", "wrong_type", NULL);
 }
 
+/* ---- clip_options */
+
+static const char *const WALK2 =
+    "{\"op\":\"clip\",\"name\":\"walk\",\"channels\":[{\"joint\":1,\"path\":\"translation\","
+    "\"keys\":[{\"time\":0,\"value\":[0,1,0,0]},{\"time\":2,\"value\":[0,2,0,0]}]}]}";
+
+static const mdl_clip *clip(fx *f, const char *name)
+{
+    ptrdiff_t i = mdl_doc_find_clip(f->doc, name);
+    assert_true(i >= 0);
+    return f->doc->clips[i];
+}
+
+static void add_morph(fx *f, const char *name)
+{
+    mdl_morph *m = mdl_morph_new(name, "box", 0);
+    assert_non_null(m);
+    assert_int_equal(mdl_doc_put_morph(f->doc, m), 0);
+}
+
+static void test_clip_options(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, WALK2);
+    add_morph(f, "blink");
+    add_morph(f, "smile");
+    ok(f, "{\"op\":\"clip_options\",\"name\":\"walk\"}");
+    const mdl_clip *c = clip(f, "walk");
+    assert_true(c->has_options);
+    assert_int_equal(c->interpolation, MDL_INTERP_LINEAR);
+    assert_false(c->root_motion);
+    assert_int_equal(c->event_count, 0);
+    assert_int_equal(c->morph_track_count, 0);
+    ok(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"interpolation\":\"cubic\","
+          "\"root_motion\":true,\"events\":[{\"time\":0.5,\"name\":\"step_l\",\"payload\":"
+          "\"{\\\"foot\\\":\\\"l\\\"}\"},{\"time\":0.5,\"name\":\"dust\"},"
+          "{\"time\":2,\"name\":\"step_r\"}],\"morph_keys\":[{\"morph\":\"smile\",\"keys\":"
+          "[{\"time\":0,\"weight\":0},{\"time\":2,\"weight\":-2}]},{\"morph\":\"blink\","
+          "\"keys\":[{\"time\":1,\"weight\":1}]}]}");
+    c = clip(f, "walk");
+    assert_int_equal(c->interpolation, MDL_INTERP_CUBIC);
+    assert_true(c->root_motion);
+    assert_int_equal(c->event_count, 3);
+    assert_string_equal(c->events[0].name, "step_l"); /* ties keep their order */
+    assert_string_equal(c->events[0].payload, "{\"foot\":\"l\"}");
+    assert_int_equal(c->events[0].payload_len, 12);
+    assert_string_equal(c->events[1].name, "dust");
+    assert_int_equal(c->events[1].payload_len, 0);
+    near(c->events[2].time, 2, 0);
+    assert_int_equal(c->morph_track_count, 2);
+    assert_string_equal(c->morph_tracks[0].morph, "blink"); /* sorted by name */
+    near(c->morph_tracks[0].keys[0].weight, 1, 0);
+    assert_string_equal(c->morph_tracks[1].morph, "smile");
+    near(c->morph_tracks[1].keys[1].weight, -2, 0);
+    /* Options are replaced whole. */
+    ok(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"interpolation\":\"step\"}");
+    c = clip(f, "walk");
+    assert_int_equal(c->interpolation, MDL_INTERP_STEP);
+    assert_false(c->root_motion);
+    assert_int_equal(c->event_count, 0);
+    assert_int_equal(c->morph_track_count, 0);
+}
+
+static void test_clip_options_refusals(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, WALK2);
+    add_morph(f, "smile");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"run\"}", "unknown_clip", "\"run\"");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"interpolation\":\"bezier\"}",
+            "out_of_range", "is not one of \"linear\", \"step\", \"cubic\"");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"events\":[{\"time\":1,\"name\":"
+               "\"a\"},{\"time\":0.5,\"name\":\"b\"}]}",
+            "invalid_clip", "events[1].time");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"events\":[{\"time\":2.5,\"name\":"
+               "\"late\"}]}",
+            "invalid_clip", "event 0 (\"late\") at 2.5 s lies past the clip's duration 2 s");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"events\":[{\"time\":1,\"name\":"
+               "\"a\",\"payload\":7}]}",
+            "wrong_type", "events[0].payload");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"morph_keys\":[{\"morph\":\"frown\","
+               "\"keys\":[{\"time\":0,\"weight\":1}]}]}",
+            "unknown_morph", "\"frown\"");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"morph_keys\":[{\"morph\":\"smile\","
+               "\"keys\":[{\"time\":1,\"weight\":1},{\"time\":1,\"weight\":0}]}]}",
+            "invalid_clip", "morph_keys[0].keys[1].time");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"morph_keys\":[{\"morph\":\"smile\","
+               "\"keys\":[{\"time\":0,\"weight\":1}]},{\"morph\":\"smile\",\"keys\":"
+               "[{\"time\":1,\"weight\":1}]}]}",
+            "invalid_clip", "already morph_keys[0]");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"morph_keys\":[{\"morph\":\"smile\","
+               "\"keys\":[{\"time\":3,\"weight\":1}]}]}",
+            "invalid_clip", "morph \"smile\" key 0 at 3 s");
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"morph_keys\":[{\"morph\":\"smile\","
+               "\"keys\":[{\"time\":1,\"weight\":2.5}]}]}",
+            "out_of_range", NULL);
+    refused(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"morph_keys\":[{\"morph\":\"smile\","
+               "\"keys\":[{\"time\":-1,\"weight\":1}]}]}",
+            "out_of_range", NULL);
+    /* 4097 payload bytes, then 1025 events. */
+    char *big = malloc(8192);
+    assert_non_null(big);
+    int n = snprintf(big, 8192, "{\"op\":\"clip_options\",\"name\":\"walk\",\"events\":[{\"time\":"
+                                "0,\"name\":\"x\",\"payload\":\"");
+    memset(big + n, 'p', 4097);
+    strcpy(big + n + 4097, "\"}]}");
+    refused(f, big, "limit_exceeded", "4097 bytes");
+    free(big);
+    size_t cap = 64 + 1025 * 32;
+    char *many = malloc(cap);
+    assert_non_null(many);
+    size_t o = (size_t)snprintf(many, cap, "{\"op\":\"clip_options\",\"name\":\"walk\","
+                                           "\"events\":[");
+    for (int i = 0; i < 1025; i++)
+        o += (size_t)snprintf(many + o, cap - o, "%s{\"time\":1,\"name\":\"e\"}", i ? "," : "");
+    snprintf(many + o, cap - o, "]}");
+    refused(f, many, "limit_exceeded", "1025 events");
+    free(many);
+    assert_false(clip(f, "walk")->has_options); /* refusals changed nothing */
+}
+
+/* A replaced clip keeps its options while they fit; delete_clip takes
+ * them with it. */
+static void test_clip_replacement_keeps_options(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, WALK2);
+    add_morph(f, "smile");
+    ok(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"interpolation\":\"step\",\"events\":"
+          "[{\"time\":1.5,\"name\":\"step\"}],\"morph_keys\":[{\"morph\":\"smile\",\"keys\":"
+          "[{\"time\":1,\"weight\":0.5}]}]}");
+    ok(f, "{\"op\":\"clip\",\"name\":\"walk\",\"channels\":[{\"joint\":2,\"path\":\"scale\","
+          "\"keys\":[{\"time\":0,\"value\":[1,1,1,0]},{\"time\":1.5,\"value\":[2,2,2,0]}]}]}");
+    const mdl_clip *c = clip(f, "walk");
+    assert_int_equal(c->channels[0].joint, 2);
+    assert_true(c->has_options);
+    assert_int_equal(c->interpolation, MDL_INTERP_STEP);
+    assert_int_equal(c->event_count, 1);
+    assert_string_equal(c->events[0].name, "step");
+    assert_int_equal(c->morph_track_count, 1);
+    near(c->morph_tracks[0].keys[0].weight, 0.5, 0);
+    refused(f, "{\"op\":\"clip\",\"name\":\"walk\",\"channels\":[{\"joint\":2,\"path\":\"scale\","
+               "\"keys\":[{\"time\":0,\"value\":[1,1,1,0]},{\"time\":1.2,\"value\":[2,2,2,0]}]}]}",
+            "invalid_clip", "event 0 (\"step\") at 1.5 s");
+    ok(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"morph_keys\":[{\"morph\":\"smile\","
+          "\"keys\":[{\"time\":1.5,\"weight\":0.5}]}]}");
+    refused(f, "{\"op\":\"clip\",\"name\":\"walk\",\"channels\":[{\"joint\":2,\"path\":\"scale\","
+               "\"keys\":[{\"time\":1,\"value\":[1,1,1,0]}]}]}",
+            "invalid_clip", "morph \"smile\" key 0 at 1.5 s");
+    assert_int_equal(clip(f, "walk")->channels[0].keys[1].time, 1.5);
+    ok(f, "{\"op\":\"delete_clip\",\"name\":\"walk\"}");
+    assert_int_equal(mdl_doc_find_clip(f->doc, "walk"), -1);
+    ok(f, WALK2);
+    assert_false(clip(f, "walk")->has_options); /* a recreated clip starts bare */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +512,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_rig_rename, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rig_parent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rig_roll, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clip_options, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clip_options_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clip_replacement_keeps_options, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
