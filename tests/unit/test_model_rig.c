@@ -19,7 +19,9 @@
 #include "animsmith/json.h"
 #include "animsmith/math.h"
 #include "animsmith/model.h"
+#include "animsmith/strbuf.h"
 #include "model/mdl_doc.h"
+#include "model/mdl_inspect.h"
 #include "model/mdl_ops.h"
 
 typedef struct fx {
@@ -502,6 +504,62 @@ static void test_clip_replacement_keeps_options(void **state)
     assert_false(clip(f, "walk")->has_options); /* a recreated clip starts bare */
 }
 
+/* Inspects the fixture's document; the reply is parsed into its arena. */
+static const anim_json_value *inspect(fx *f, const char *params)
+{
+    anim_error err;
+    anim_json_value *p = anim_json_parse(f->arena, params, strlen(params), NULL, &err);
+    assert_non_null(p);
+    anim_model_head head;
+    memset(&head, 0, sizeof head);
+    head.generation = 1;
+    memset(head.content, 'a', 64);
+    anim_strbuf reply = ANIM_STRBUF_INIT;
+    anim_model_fault fault;
+    anim_model_fault_init(&fault);
+    assert_int_equal(mdl_inspect(f->doc, "d", &head, p, &f->limits, &reply, &fault), 0);
+    assert_true(reply.len <= f->limits.max_reply_bytes);
+    char *copy = anim_arena_strdup(f->arena, reply.data);
+    const anim_json_value *v = anim_json_parse(f->arena, copy, strlen(copy), NULL, &err);
+    anim_strbuf_free(&reply);
+    assert_non_null(v);
+    return v;
+}
+
+static void test_inspect_rig_and_options(void **state)
+{
+    fx *f = *state;
+    ok(f, SKELETON3);
+    ok(f, WALK2);
+    add_morph(f, "smile");
+    add_pose(f, 1, 2);
+    add_constraint(f, MDL_CONSTRAINT_COPY, 2, 1);
+    ok(f, "{\"op\":\"clip_options\",\"name\":\"walk\",\"interpolation\":\"cubic\","
+          "\"root_motion\":true,\"events\":[{\"time\":1,\"name\":\"step\"}],\"morph_keys\":"
+          "[{\"morph\":\"smile\",\"keys\":[{\"time\":0,\"weight\":1}]}]}");
+    const anim_json_value *o =
+        anim_json_get(inspect(f, "{\"document\":\"d\",\"domain\":\"overview\"}"), "overview");
+    const anim_json_value *counts = anim_json_get(o, "counts");
+    assert_int_equal(anim_json_integer(anim_json_get(counts, "poses")), 1);
+    assert_int_equal(anim_json_integer(anim_json_get(counts, "constraints")), 1);
+    assert_int_equal(anim_json_integer(anim_json_get(counts, "morph_targets")), 1);
+    const anim_json_value *inv = anim_json_get(o, "inventories");
+    const anim_json_value *mt = anim_json_get(inv, "morph_targets");
+    assert_int_equal(anim_json_integer(anim_json_get(mt, "total")), 1);
+    assert_true(anim_json_string_eq(anim_json_item(anim_json_get(mt, "preview"), 0), "smile"));
+    assert_true(anim_json_string_eq(
+        anim_json_item(anim_json_get(anim_json_get(inv, "poses"), "preview"), 0), "p"));
+    assert_true(anim_json_string_eq(
+        anim_json_item(anim_json_get(anim_json_get(inv, "constraints"), "preview"), 0), "c"));
+    const anim_json_value *clips = inspect(f, "{\"document\":\"d\",\"domain\":\"clips\"}");
+    const anim_json_value *row = anim_json_item(anim_json_get(clips, "items"), 0);
+    assert_true(anim_json_string_eq(anim_json_get(row, "interpolation"), "cubic"));
+    assert_int_equal(anim_json_get(row, "root_motion")->type, ANIM_JSON_TRUE);
+    assert_int_equal(anim_json_integer(anim_json_get(row, "event_count")), 1);
+    assert_int_equal(anim_json_integer(anim_json_get(row, "morph_track_count")), 1);
+    near(anim_json_number(anim_json_get(row, "duration")), 2, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +573,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_clip_options, setup, teardown),
         cmocka_unit_test_setup_teardown(test_clip_options_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_clip_replacement_keeps_options, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_inspect_rig_and_options, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
