@@ -186,5 +186,6 @@ extern const mdl_op_def mdl_op_material, mdl_op_texture_solid, mdl_op_paint_text
 extern const mdl_op_def mdl_op_rig_rest, mdl_op_rig_rename, mdl_op_rig_parent,
     mdl_op_rig_roll;                                              /* mdl_op_rig.c */
 extern const mdl_op_def mdl_op_clip_options;                      /* mdl_op_clip_options.c */
+extern const mdl_op_def mdl_op_rig_mirror;                        /* mdl_op_rig_mirror.c */
 
 #endif

@@ -560,6 +560,141 @@ static void test_inspect_rig_and_options(void **state)
     near(anim_json_number(anim_json_get(row, "duration")), 2, 0);
 }
 
+/* ---- rig_mirror */
+
+static anim_mat4 world_of(const mdl_doc *d, size_t i)
+{
+    const mdl_joint *j = &d->joints[i];
+    anim_mat4 local = anim_mat4_from_trs(anim_vec3_from_array(j->translation),
+                                         anim_quat_from_array(j->rotation),
+                                         anim_vec3_from_array(j->scale));
+    if (j->parent < 0)
+        return local;
+    anim_mat4 p = world_of(d, (size_t)j->parent);
+    return anim_mat4_mul(&p, &local);
+}
+
+static const char *const ARM =
+    "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+    "{\"name\":\"arm_l\",\"parent\":0,\"translation\":[1,2,0]},"
+    "{\"name\":\"hand_l\",\"parent\":1,\"translation\":[0,1,0]}]}";
+
+static void test_rig_mirror(void **state)
+{
+    fx *f = *state;
+    ok(f, ARM);
+    double s15 = sin(ANIM_PI / 12), c15 = cos(ANIM_PI / 12);
+    char op[256];
+    snprintf(op, sizeof op, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":{\"translation\":"
+                            "[1,2,0],\"rotation\":[0,0,%.17g,%.17g]}}", s15, c15);
+    ok(f, op);
+    box(f);
+    ok(f, "{\"op\":\"weights\",\"object\":\"box\",\"vertex\":\"1\",\"weights\":"
+          "[{\"joint\":2,\"weight\":1}]}");
+    ok(f, "{\"op\":\"rig_mirror\",\"joints\":[2,1],\"axis\":0,\"names\":"
+          "[{\"joint\":2,\"name\":\"hand_r\"},{\"joint\":1,\"name\":\"arm_r\"}]}");
+    const mdl_doc *d = f->doc;
+    assert_int_equal(d->joint_count, 5);
+    assert_string_equal(d->joints[2].name, "hand_l"); /* originals keep their ordinals */
+    assert_string_equal(d->joints[3].name, "arm_r");  /* parent first */
+    assert_string_equal(d->joints[4].name, "hand_r");
+    assert_int_equal(d->joints[3].parent, 0);
+    assert_int_equal(d->joints[4].parent, 3); /* the selected parent's duplicate */
+    /* arm_r: translation reflected, rotation about Z reversed. */
+    near(d->joints[3].translation[0], -1, 1e-12);
+    near(d->joints[3].translation[1], 2, 1e-12);
+    near(d->joints[3].rotation[2], -s15, 1e-12);
+    near(d->joints[3].rotation[3], c15, 1e-12);
+    near(d->joints[4].translation[1], 1, 1e-12);
+    near(d->joints[4].rotation[3], 1, 1e-12);
+    /* Every world matrix of a duplicate is M * W * M of its original. */
+    for (size_t k = 0; k < 2; k++) {
+        anim_mat4 a = world_of(d, 1 + k), b = world_of(d, 3 + k);
+        for (int c = 0; c < 4; c++)
+            for (int r = 0; r < 4; r++) {
+                double sign = ((c == 0) != (r == 0)) ? -1 : 1;
+                near(b.m[c * 4 + r], sign * a.m[c * 4 + r], 1e-12);
+            }
+    }
+    anim_mat4 h = world_of(d, 4);
+    near(h.m[12], -1 + sin(ANIM_PI / 6), 1e-12);
+    near(h.m[13], 2 + cos(ANIM_PI / 6), 1e-12);
+    size_t first;
+    assert_int_equal(mdl_object_vertex_weights(d->objects[0], 1, &first), 1);
+    assert_int_equal(d->objects[0]->weights[first].joint, 2);
+    /* An unselected parent stays the parent; mirrored across Y. */
+    ok(f, "{\"op\":\"rig_mirror\",\"joints\":[2],\"axis\":1,\"names\":"
+          "[{\"joint\":2,\"name\":\"hand_down\"}]}");
+    assert_int_equal(d->joints[5].parent, 1);
+    anim_mat4 a = world_of(d, 2), b = world_of(d, 5);
+    near(b.m[12], a.m[12], 1e-12);
+    near(b.m[13], -a.m[13], 1e-12);
+}
+
+static void test_rig_mirror_refusals(void **state)
+{
+    fx *f = *state;
+    ok(f, ARM);
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[0],\"axis\":0,\"names\":"
+               "[{\"joint\":0,\"name\":\"x\"}]}",
+            "invalid_skeleton", "single root");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[7],\"axis\":0,\"names\":"
+               "[{\"joint\":7,\"name\":\"x\"}]}",
+            "unknown_joint", "joints[0]");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[1,1],\"axis\":0,\"names\":"
+               "[{\"joint\":1,\"name\":\"x\"}]}",
+            "invalid_operation", "selected twice");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[1,2],\"axis\":0,\"names\":"
+               "[{\"joint\":1,\"name\":\"x\"}]}",
+            "invalid_operation", "joint 2 has no name row");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[1],\"axis\":0,\"names\":"
+               "[{\"joint\":2,\"name\":\"x\"}]}",
+            "invalid_operation", "not selected");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[1],\"axis\":0,\"names\":"
+               "[{\"joint\":1,\"name\":\"x\"},{\"joint\":1,\"name\":\"y\"}]}",
+            "invalid_operation", "already named");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[1],\"axis\":0,\"names\":"
+               "[{\"joint\":1,\"name\":\"hand_l\"}]}",
+            "invalid_skeleton", "already the name of joint 2");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[1,2],\"axis\":0,\"names\":"
+               "[{\"joint\":1,\"name\":\"x\"},{\"joint\":2,\"name\":\"x\"}]}",
+            "invalid_skeleton", "names two duplicates");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[1],\"axis\":3,\"names\":"
+               "[{\"joint\":1,\"name\":\"x\"}]}",
+            "out_of_range", NULL);
+    /* A rotated, nonuniformly scaled parent left unselected: shear. */
+    ok(f, "{\"op\":\"rig_rest\",\"joint\":1,\"transform\":{\"translation\":[1,2,0],"
+          "\"rotation\":[0,0,0.25881904510252074,0.96592582628906831],\"scale\":[2,1,1]}}");
+    refused(f, "{\"op\":\"rig_mirror\",\"joints\":[2],\"axis\":0,\"names\":"
+               "[{\"joint\":2,\"name\":\"x\"}]}",
+            "mirror_shear", "include the parent chain");
+    assert_int_equal(f->doc->joint_count, 3);
+    /* With the parent chain selected the duplicate is exact. */
+    ok(f, "{\"op\":\"rig_mirror\",\"joints\":[1,2],\"axis\":0,\"names\":"
+          "[{\"joint\":1,\"name\":\"x\"},{\"joint\":2,\"name\":\"y\"}]}");
+    near(f->doc->joints[3].scale[0], 2, 1e-12);
+    near(f->doc->joints[4].translation[1], 1, 1e-12);
+    /* 256 joints at most. */
+    char *big = malloc(64 * 256);
+    assert_non_null(big);
+    size_t o = (size_t)sprintf(big, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"j0\","
+                                    "\"translation\":[0,0,0]}");
+    for (int i = 1; i < 200; i++)
+        o += (size_t)sprintf(big + o, ",{\"name\":\"j%d\",\"parent\":0,\"translation\":[0,0,0]}",
+                             i);
+    strcpy(big + o, "]}");
+    ok(f, big);
+    o = (size_t)sprintf(big, "{\"op\":\"rig_mirror\",\"joints\":[");
+    for (int i = 1; i <= 60; i++)
+        o += (size_t)sprintf(big + o, "%s%d", i > 1 ? "," : "", i);
+    o += (size_t)sprintf(big + o, "],\"axis\":0,\"names\":[");
+    for (int i = 1; i <= 60; i++)
+        o += (size_t)sprintf(big + o, "%s{\"joint\":%d,\"name\":\"m%d\"}", i > 1 ? "," : "", i, i);
+    strcpy(big + o, "]}");
+    refused(f, big, "limit_exceeded", "(256)");
+    free(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -574,6 +709,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_clip_options_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_clip_replacement_keeps_options, setup, teardown),
         cmocka_unit_test_setup_teardown(test_inspect_rig_and_options, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rig_mirror, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rig_mirror_refusals, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
