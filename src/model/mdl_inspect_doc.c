@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/mdl_clip_time.h"
 #include "model/mdl_inspect_page.h"
 
 #define PREVIEW_MAX 8
@@ -28,29 +29,70 @@ static size_t defined_materials(const mdl_doc *d, uint32_t *ordinals)
     return n;
 }
 
-typedef enum { INV_OBJECTS, INV_MATERIALS, INV_JOINTS, INV_CLIPS } inventory;
+typedef enum {
+    INV_OBJECTS,
+    INV_MATERIALS,
+    INV_JOINTS,
+    INV_CLIPS,
+    INV_POSES,
+    INV_CONSTRAINTS,
+    INV_MORPHS,
+    INV_COUNT
+} inventory;
+
+static size_t inventory_total(const mdl_doc *d, inventory inv, uint32_t *ordinals)
+{
+    switch (inv) {
+    case INV_OBJECTS:
+        return d->object_count;
+    case INV_MATERIALS:
+        return defined_materials(d, ordinals);
+    case INV_JOINTS:
+        return d->joint_count;
+    case INV_CLIPS:
+        return d->clip_count;
+    case INV_POSES:
+        return d->pose_count;
+    case INV_CONSTRAINTS:
+        return d->constraint_count;
+    default:
+        return d->morph_count;
+    }
+}
+
+/* The name of entry i of a named inventory (every one but materials). */
+static const char *inventory_name(const mdl_doc *d, inventory inv, size_t i)
+{
+    switch (inv) {
+    case INV_OBJECTS:
+        return d->objects[i]->name;
+    case INV_JOINTS:
+        return d->joints[i].name;
+    case INV_CLIPS:
+        return d->clips[i]->name;
+    case INV_POSES:
+        return d->poses[i]->key.name;
+    case INV_CONSTRAINTS:
+        return d->constraints[i].name;
+    default:
+        return d->morphs[i]->key.name;
+    }
+}
 
 static void write_inventory(anim_json_writer *w, const mdl_doc *d, inventory inv, size_t cap)
 {
     uint32_t ordinals[MDL_MATERIAL_SLOTS];
-    size_t total = inv == INV_OBJECTS     ? d->object_count
-                   : inv == INV_MATERIALS ? defined_materials(d, ordinals)
-                   : inv == INV_JOINTS    ? d->joint_count
-                                          : d->clip_count;
+    size_t total = inventory_total(d, inv, ordinals);
     size_t n = total < cap ? total : cap;
     anim_json_writer_begin_object(w);
     anim_json_writer_key_uint(w, "total", total);
     anim_json_writer_key(w, "preview");
     anim_json_writer_begin_array(w);
     for (size_t i = 0; i < n; i++) {
-        if (inv == INV_OBJECTS)
-            anim_json_writer_string(w, d->objects[i]->name);
-        else if (inv == INV_MATERIALS)
+        if (inv == INV_MATERIALS)
             anim_json_writer_uint(w, ordinals[i]);
-        else if (inv == INV_JOINTS)
-            anim_json_writer_string(w, d->joints[i].name);
         else
-            anim_json_writer_string(w, d->clips[i]->name);
+            anim_json_writer_string(w, inventory_name(d, inv, i));
     }
     anim_json_writer_end_array(w);
     anim_json_writer_key(w, "next_offset");
@@ -77,6 +119,9 @@ static void write_overview(anim_json_writer *w, const mdl_doc *d, const anim_mod
     anim_json_writer_key_uint(w, "materials", defined_materials(d, NULL));
     anim_json_writer_key_uint(w, "joints", d->joint_count);
     anim_json_writer_key_uint(w, "clips", d->clip_count);
+    anim_json_writer_key_uint(w, "poses", d->pose_count);
+    anim_json_writer_key_uint(w, "constraints", d->constraint_count);
+    anim_json_writer_key_uint(w, "morph_targets", d->morph_count);
     anim_json_writer_key_uint(w, "vertices", vertices);
     anim_json_writer_key_uint(w, "faces", faces);
     anim_json_writer_key_uint(w, "corners", corners);
@@ -84,8 +129,10 @@ static void write_overview(anim_json_writer *w, const mdl_doc *d, const anim_mod
     anim_json_writer_end_object(w);
     anim_json_writer_key(w, "inventories");
     anim_json_writer_begin_object(w);
-    static const char *const names[] = {"objects", "materials", "joints", "clips"};
-    for (int i = 0; i < 4; i++) {
+    static const char *const names[INV_COUNT] = {"objects", "materials",   "joints",
+                                                 "clips",   "poses",       "constraints",
+                                                 "morph_targets"};
+    for (int i = 0; i < INV_COUNT; i++) {
         anim_json_writer_key(w, names[i]);
         write_inventory(w, d, (inventory)i, cap);
     }
@@ -248,13 +295,8 @@ static int clip_row(void *ctx, uint64_t index, anim_json_writer *w, size_t cut)
 {
     const clip_ctx *c = ctx;
     const mdl_clip *clip = c->doc->clips[index];
-    double duration = 0;
+    static const char *const interps[] = {"linear", "step", "cubic"};
     (void)cut;
-    for (size_t i = 0; i < clip->channel_count; i++) {
-        const mdl_channel *ch = &clip->channels[i];
-        if (ch->key_count && ch->keys[ch->key_count - 1].time > duration)
-            duration = ch->keys[ch->key_count - 1].time;
-    }
     anim_json_writer_begin_object(w);
     anim_json_writer_key(w, "name");
     anim_json_writer_string(w, clip->name);
@@ -262,7 +304,14 @@ static int clip_row(void *ctx, uint64_t index, anim_json_writer *w, size_t cut)
     anim_json_writer_key_uint(w, "keyframes", c->key_offset[index + 1] - c->key_offset[index]);
     anim_json_writer_key_uint(w, "key_offset", c->key_offset[index]);
     anim_json_writer_key(w, "duration");
-    anim_json_writer_f64(w, duration);
+    anim_json_writer_f64(w, mdl_clip_duration(clip));
+    /* Options: a clip without them reads as linear, no root motion. */
+    anim_json_writer_key(w, "interpolation");
+    anim_json_writer_string(w, interps[clip->interpolation]);
+    anim_json_writer_key(w, "root_motion");
+    anim_json_writer_bool(w, clip->root_motion);
+    anim_json_writer_key_uint(w, "event_count", clip->event_count);
+    anim_json_writer_key_uint(w, "morph_track_count", clip->morph_track_count);
     anim_json_writer_end_object(w);
     return 0;
 }

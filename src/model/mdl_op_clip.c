@@ -2,11 +2,13 @@
  * channels, each a list of four-lane keys) and delete_clip. A clip is
  * checked whole before it replaces anything: existing joints, strictly
  * increasing times, unit rotation keys, xyz0 translation and scale keys
- * with nonzero scales, and each (joint, path) animated at most once. */
+ * with nonzero scales, and each (joint, path) animated at most once. A
+ * replaced clip's options carry over while they fit the new keys. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/mdl_clip_time.h"
 #include "model/mdl_ops.h"
 
 #define ROTATION_UNIT_TOLERANCE 1e-6
@@ -94,6 +96,35 @@ static int fill_channel(mdl_ctx *ctx, const char *clip, size_t ci, const anim_js
     return 0;
 }
 
+/* A clip replacing one with options keeps them (a re-keyed walk keeps its
+ * footstep events) when every option time fits the new duration; an
+ * option the new keys no longer reach is refused, not dropped. */
+static int keep_options(mdl_ctx *ctx, mdl_clip *c)
+{
+    ptrdiff_t i = mdl_doc_find_clip(ctx->doc, c->name);
+    if (i < 0 || !ctx->doc->clips[i]->has_options)
+        return 0;
+    const mdl_clip *old = ctx->doc->clips[i];
+    if (mdl_clip_options_fit(ctx, old, mdl_clip_duration(c)))
+        return -1;
+    mdl_clip *copy = mdl_clip_clone(old);
+    if (!copy)
+        return mdl_nomem(ctx);
+    c->has_options = true;
+    c->interpolation = copy->interpolation;
+    c->root_motion = copy->root_motion;
+    c->events = copy->events;
+    c->event_count = copy->event_count;
+    c->morph_tracks = copy->morph_tracks;
+    c->morph_track_count = copy->morph_track_count;
+    copy->events = NULL;
+    copy->event_count = 0;
+    copy->morph_tracks = NULL;
+    copy->morph_track_count = 0;
+    mdl_clip_release(copy);
+    return 0;
+}
+
 static int run_clip(mdl_ctx *ctx, const anim_json_value *op)
 {
     const mdl_doc *d = ctx->doc;
@@ -144,6 +175,8 @@ static int run_clip(mdl_ctx *ctx, const anim_json_value *op)
         rc = mdl_refuse(ctx, "limit_exceeded",
                         "clip \"%s\": the document already holds the most clips (%d)", c->name,
                         MDL_CLIPS_MAX);
+    if (rc == 0)
+        rc = keep_options(ctx, c);
     if (rc == 0 && mdl_doc_put_clip(ctx->doc, c))
         rc = mdl_nomem(ctx);
     else if (rc == 0)

@@ -38,7 +38,10 @@ typedef enum {
     MDL_F_VEC2_ARRAY,  /* array of VEC2 */
     MDL_F_VEC4,        /* [x, y, z, w] finite */
     MDL_F_OBJECTS,     /* array of objects, each checked against `fields` */
-    MDL_F_PATH         /* "translation" | "rotation" | "scale" */
+    MDL_F_PATH,        /* "translation" | "rotation" | "scale" */
+    MDL_F_OBJECT,      /* one object checked against `fields` */
+    MDL_F_STRING,      /* any string (may be empty); byte bounds are the run's */
+    MDL_F_ENUM         /* one of the strings in `choices` */
 } mdl_field_type;
 
 typedef struct mdl_field {
@@ -50,6 +53,7 @@ typedef struct mdl_field {
     uint32_t min_items, max_items; /* arrays (max 0 = the batch budget) */
     const struct mdl_field *fields; /* MDL_F_OBJECTS: item fields, NULL-name terminated */
     const char *description;       /* one line for world.api */
+    const char *const *choices;    /* MDL_F_ENUM: NULL-terminated */
 } mdl_field;
 
 typedef struct mdl_ctx mdl_ctx;
@@ -179,5 +183,9 @@ extern const mdl_op_def mdl_op_extrude, mdl_op_inset, mdl_op_subdivide, mdl_op_s
     mdl_op_brush;
 extern const mdl_op_def mdl_op_material, mdl_op_texture_solid, mdl_op_paint_texture,
     mdl_op_skeleton, mdl_op_weights, mdl_op_auto_weights, mdl_op_clip, mdl_op_delete_clip;
+extern const mdl_op_def mdl_op_rig_rest, mdl_op_rig_rename, mdl_op_rig_parent,
+    mdl_op_rig_roll;                                              /* mdl_op_rig.c */
+extern const mdl_op_def mdl_op_clip_options;                      /* mdl_op_clip_options.c */
+extern const mdl_op_def mdl_op_rig_mirror;                        /* mdl_op_rig_mirror.c */
 
 #endif

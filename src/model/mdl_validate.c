@@ -323,6 +323,23 @@ static int check_array(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_js
     return 0;
 }
 
+static int check_enum(mdl_ctx *ctx, const vpath *p, const mdl_field *f, const anim_json_value *v)
+{
+    if (v->type != ANIM_JSON_STRING)
+        return refuse_type(ctx, p, "a string", v);
+    for (const char *const *c = f->choices; c && *c; c++)
+        if (anim_json_string_eq(v, *c))
+            return 0;
+    char q[300], list[200];
+    size_t o = 0;
+    quote_text(anim_json_string(v), anim_json_string_len(v), q);
+    list[0] = '\0';
+    for (const char *const *c = f->choices; c && *c && o + 8 < sizeof list; c++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s\"%s\"", o ? ", " : "", *c);
+    return mdl_refuse(ctx, "out_of_range", "field \"%s\": \"%s\" is not one of %s", p->buf, q,
+                      list);
+}
+
 static int check_value(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_json_value *v)
 {
     uint64_t id;
@@ -365,6 +382,13 @@ static int check_value(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_js
     case MDL_F_INT_ARRAY:
     case MDL_F_OBJECTS:
         return check_array(ctx, p, f, v);
+    case MDL_F_OBJECT:
+        return v->type == ANIM_JSON_OBJECT ? check_fields(ctx, p, f->fields, v, NULL)
+                                           : refuse_type(ctx, p, "an object", v);
+    case MDL_F_STRING:
+        return v->type == ANIM_JSON_STRING ? 0 : refuse_type(ctx, p, "a string", v);
+    case MDL_F_ENUM:
+        return check_enum(ctx, p, f, v);
     case MDL_F_PATH:
         if (v->type != ANIM_JSON_STRING)
             return refuse_type(ctx, p, "a path string", v);

@@ -326,7 +326,7 @@ static void test_skeleton_op(void **state)
     refused(&f, "{\"op\":\"skeleton\",\"joints\":[]}", "out_of_range");
     assert_int_equal(f.doc->joint_count, 3); /* refusals changed nothing */
 
-    /* Weights and clips on joint 2 pin the skeleton to at least 3 joints. */
+    /* Weights and clips on joint 2 ("side") refuse a skeleton without that name. */
     add_cube(f.doc, "box", 0.5, 0);
     ok(&f, "{\"op\":\"weights\",\"object\":\"box\",\"vertex\":\"4\","
            "\"weights\":[{\"joint\":2,\"weight\":1}]}");
@@ -749,8 +749,9 @@ static void test_compile_skinned(void **state)
     /* A skinned object's unweighted vertex, and a fifth influence. */
     ok(&f, "{\"op\":\"weights\",\"object\":\"body\",\"vertex\":\"8\",\"weights\":[]}");
     compile_refused(f.doc, false, &f.limits, NULL, "invalid_skin", "vertex \"8\"");
-    ok(&f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"a\",\"translation\":[0,0,0]},"
-           "{\"name\":\"b\",\"parent\":0,\"translation\":[0,1,0]},"
+    /* The weighted joints keep their names (and so their identities). */
+    ok(&f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"hips\",\"translation\":[0,0,0]},"
+           "{\"name\":\"chest\",\"parent\":0,\"translation\":[0,1,0]},"
            "{\"name\":\"c\",\"parent\":1,\"translation\":[0,1,0]},"
            "{\"name\":\"d\",\"parent\":2,\"translation\":[0,1,0]},"
            "{\"name\":\"e\",\"parent\":3,\"translation\":[0,1,0]}]}");
