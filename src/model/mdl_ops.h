@@ -38,7 +38,12 @@ typedef enum {
     MDL_F_VEC2_ARRAY,  /* array of VEC2 */
     MDL_F_VEC4,        /* [x, y, z, w] finite */
     MDL_F_OBJECTS,     /* array of objects, each checked against `fields` */
-    MDL_F_PATH         /* "translation" | "rotation" | "scale" */
+    MDL_F_PATH,        /* "translation" | "rotation" | "scale" */
+    /* An object whose string member "type" picks one entry of `fields`
+     * (each entry: name = the type value, fields = that variant's item
+     * fields, description); the object is then checked against the
+     * variant's fields, so each variant is as strict as an operation. */
+    MDL_F_VARIANT
 } mdl_field_type;
 
 typedef struct mdl_field {
@@ -48,7 +53,8 @@ typedef struct mdl_field {
     double min, max;       /* numbers, integers, vector lanes */
     bool min_open, max_open;
     uint32_t min_items, max_items; /* arrays (max 0 = the batch budget) */
-    const struct mdl_field *fields; /* MDL_F_OBJECTS: item fields, NULL-name terminated */
+    const struct mdl_field *fields; /* MDL_F_OBJECTS: item fields, MDL_F_VARIANT: the variants;
+                                     * NULL-name terminated */
     const char *description;       /* one line for world.api */
 } mdl_field;
 
@@ -179,5 +185,8 @@ extern const mdl_op_def mdl_op_extrude, mdl_op_inset, mdl_op_subdivide, mdl_op_s
     mdl_op_brush;
 extern const mdl_op_def mdl_op_material, mdl_op_texture_solid, mdl_op_paint_texture,
     mdl_op_skeleton, mdl_op_weights, mdl_op_auto_weights, mdl_op_clip, mdl_op_delete_clip;
+extern const mdl_op_def mdl_op_weight_locks, mdl_op_weight_edit;  /* mdl_op_weight_edit.c */
+extern const mdl_op_def mdl_op_morph, mdl_op_capture_morph, mdl_op_delete_morph,
+    mdl_op_morph_weight;                                          /* mdl_op_morph.c */
 
 #endif
