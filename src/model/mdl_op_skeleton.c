@@ -1,6 +1,6 @@
 /* The skeleton operation: replaces the document's joints (one root, joint
  * 0; parents precede children; unique names; rest rotation identity and
- * scale 1). Weights and clips refer to joints by ordinal, so a skeleton
+ * scale 1). Weights, weight locks and clips refer to joints by ordinal, so a skeleton
  * that would leave one of them pointing past its last joint is refused
  * rather than silently dropping the binding. */
 #include <stdlib.h>
@@ -47,6 +47,12 @@ static int check_references(mdl_ctx *ctx, size_t count)
                                   "which the new skeleton of %zu joints lacks",
                                   (unsigned long long)o->weights[k].vertex, o->name,
                                   o->weights[k].joint, count);
+        for (size_t k = 0; k < o->lock_count; k++)
+            if (o->locks[k] >= count)
+                return mdl_refuse(ctx, "invalid_skeleton",
+                                  "object \"%s\" locks the weights of joint %u, which the new "
+                                  "skeleton of %zu joints lacks (unlock it with weight_locks)",
+                                  o->name, o->locks[k], count);
     }
     for (size_t i = 0; i < d->clip_count; i++) {
         const mdl_clip *c = d->clips[i];

@@ -121,12 +121,14 @@ static double weight_sum(fx *f, const char *name, uint64_t id, size_t *count)
  * from the root at the origin to (-1,0,0) (joint 1) and (1,0,0) (joint 2). */
 #define STRIP(NAME, DZ)                                                                      \
     "{\"op\":\"polygon_mesh\",\"object\":\"" NAME "\",\"positions\":[[-1,0," DZ "],[0,0," DZ \
-    "],[1,0," DZ "],[-1,1," DZ "],[0,1," DZ "],[1,1," DZ "]],\"polygons\":[{\"vertices\":[0,1,4,3]}," \
-    "{\"vertices\":[1,2,5,4]}]}"
+    "],[1,0," DZ "],[-1,1," DZ "],[0,1," DZ "],[1,1," DZ "]],"                                \
+    "\"polygons\":[{\"vertices\":[0,1,4,3]},{\"vertices\":[1,2,5,4]}]}"
 #define SKELETON                                                                             \
     "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"          \
     "{\"name\":\"left\",\"parent\":0,\"translation\":[-1,0,0]},"                             \
     "{\"name\":\"right\",\"parent\":0,\"translation\":[1,0,0]}]}"
+
+#define ALL6 "\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"],"
 
 static void rigged(fx *f)
 {
@@ -142,6 +144,9 @@ static void test_weight_locks(void **state)
     assert_int_equal(o->lock_count, 2);
     assert_int_equal(o->locks[0], 0);
     assert_int_equal(o->locks[1], 2);
+    /* a skeleton that drops a locked joint is refused */
+    refused(f, "[{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]}]}]",
+            "invalid_skeleton");
     ok(f, "[{\"op\":\"weight_locks\",\"object\":\"s\",\"joints\":[]}]");
     assert_int_equal(obj(f, "s")->lock_count, 0);
     refused(f, "[{\"op\":\"weight_locks\",\"object\":\"s\",\"joints\":[3]}]", "unknown_joint");
@@ -195,7 +200,8 @@ static void test_normalize(void **state)
     fx *f = *state;
     rigged(f);
     ok(f, "[{\"op\":\"weights\",\"object\":\"s\",\"vertex\":\"2\",\"weights\":"
-          "[{\"joint\":0,\"weight\":0.2},{\"joint\":1,\"weight\":0.3},{\"joint\":2,\"weight\":0.1}]},"
+          "[{\"joint\":0,\"weight\":0.2},{\"joint\":1,\"weight\":0.3},"
+          "{\"joint\":2,\"weight\":0.1}]},"
           "{\"op\":\"weight_locks\",\"object\":\"s\",\"joints\":[0]},"
           "{\"op\":\"weight_edit\",\"object\":\"s\",\"vertices\":[\"2\"],"
           "\"edit\":{\"type\":\"normalize\"}}]");
@@ -407,7 +413,8 @@ static void test_morph(void **state)
     refused(f, "[{\"op\":\"morph\",\"name\":\"m\",\"object\":\"s\",\"deltas\":[],\"weight\":3}]",
             "out_of_range");
     /* moving vertices keeps the topology: allowed */
-    ok(f, "[{\"op\":\"transform\",\"object\":\"s\",\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"],\"matrix\":[[1,0,0,0],[0,1,0,2],[0,0,1,0],"
+    ok(f, "[{\"op\":\"transform\",\"object\":\"s\"," ALL6
+          "\"matrix\":[[1,0,0,0],[0,1,0,2],[0,0,1,0],"
           "[0,0,0,1]]}]");
     /* a topology edit of a pinned object refuses until the target goes */
     refused(f, "[{\"op\":\"delete_faces\",\"object\":\"s\",\"faces\":[\"1\"]}]",
@@ -443,12 +450,13 @@ static void test_capture_morph(void **state)
           "{\"op\":\"polygon_mesh\",\"object\":\"tri\",\"positions\":[[0,0,0],[1,0,0],[0,1,0]],"
           "\"polygons\":[{\"vertices\":[0,1,2]}]}]");
     ok(f, "[{\"op\":\"delete_faces\",\"object\":\"u\",\"faces\":[\"2\"]}]");
-    ok(f, "[{\"op\":\"transform\",\"object\":\"t\",\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"],\"matrix\":[[1,0,0,0],[0,1,0,0],[0,0,2,0],"
+    ok(f, "[{\"op\":\"transform\",\"object\":\"t\"," ALL6
+          "\"matrix\":[[1,0,0,0],[0,1,0,0],[0,0,2,0],"
           "[0,0,0,1]]}]");
     /* t differs from s only by z scale (all z are 0): no deltas at all */
     ok(f, "[{\"op\":\"capture_morph\",\"name\":\"flat\",\"object\":\"s\",\"target\":\"t\"}]");
     assert_int_equal(morph(f, "flat")->delta_count, 0);
-    ok(f, "[{\"op\":\"transform\",\"object\":\"t\",\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\"],\"matrix\":[[1,0,0,0.5],[0,1,0,0],"
+    ok(f, "[{\"op\":\"transform\",\"object\":\"t\"," ALL6 "\"matrix\":[[1,0,0,0.5],[0,1,0,0],"
           "[0,0,1,0],[0,0,0,1]]},"
           "{\"op\":\"capture_morph\",\"name\":\"shift\",\"object\":\"s\",\"target\":\"t\","
           "\"weight\":0.5}]");
