@@ -3,8 +3,8 @@
 # four-joint skeleton, weights from bind, a captured and an authored morph
 # target, clips idle and walk, walk a closed loop) compiles to a GLB with
 # morph targets that the Khronos glTF-Validator accepts with no error, and
-# that `animsmith lint` accepts cleanly under a contract declaring walk a
-# loop. The validator step is skipped (not the rest) where node is missing.
+# that `animsmith lint` accepts with no error under a contract declaring
+# walk a loop (its one warning says the closed loop repeats its first key). The validator step is skipped (not the rest) where node is missing.
 set -u
 . "$(dirname "$0")/lib/script_help.sh"
 script_help "$0" "BUILD_DIR SOURCE_DIR" "$@"
@@ -64,6 +64,12 @@ expect "build batch" 0 "$bin" model apply robot.json build.json --request-id bui
 expect "compile" 0 "$bin" model compile robot.json -o robot.glb
 [[ -s robot.glb ]] || { echo "FAIL compile wrote no GLB"; exit 1; }
 expect "lint under the walk-loop contract" 0 "$bin" --config animsmith.toml lint robot.glb
+# No error and no warning but the advisory one a closed loop earns (the
+# authored walk repeats its first key at the end, as the contract asks).
+grep -q '^0 error(s), 1 warning(s)' out ||
+    { echo "FAIL lint is not clean: $(cat out)"; fail=1; }
+grep -q 'warning\[duplicate-loop-endpoint\]' out ||
+    { echo "FAIL the one warning is not duplicate-loop-endpoint: $(cat out)"; fail=1; }
 if command -v python3 >/dev/null; then
     python3 - robot.glb <<'PY' || fail=1
 import json, struct, sys
