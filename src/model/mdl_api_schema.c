@@ -88,6 +88,7 @@ static void vec_schema(anim_json_writer *w, const mdl_field *f, unsigned n, bool
 }
 
 static void fields_schema(anim_json_writer *w, const mdl_field *fields, const mdl_op_def *def);
+static void variant_schema(anim_json_writer *w, const mdl_field *v);
 
 static void field_schema(anim_json_writer *w, const mdl_field *f)
 {
@@ -208,6 +209,17 @@ static void field_schema(anim_json_writer *w, const mdl_field *f)
         anim_json_writer_string(w, "scale");
         anim_json_writer_end_array(w);
         break;
+    case MDL_F_VARIANT:
+        /* One object schema per variant, told apart by a constant "type". */
+        anim_json_writer_key(w, "oneOf");
+        anim_json_writer_begin_array(w);
+        for (const mdl_field *v = f->fields; v && v->name; v++) {
+            anim_json_writer_begin_object(w);
+            variant_schema(w, v);
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_end_array(w);
+        break;
     }
     if (f->description)
         key_str(w, "description", f->description);
@@ -246,6 +258,35 @@ static void fields_schema(anim_json_writer *w, const mdl_field *fields, const md
             anim_json_writer_string(w, "object");
     }
     for (const mdl_field *f = fields; f && f->name; f++) {
+        if (f->required)
+            anim_json_writer_string(w, f->name);
+    }
+    anim_json_writer_end_array(w);
+    anim_json_writer_key(w, "additionalProperties");
+    anim_json_writer_bool(w, false);
+}
+
+/* One variant of an MDL_F_VARIANT field: its fields plus "type": const. */
+static void variant_schema(anim_json_writer *w, const mdl_field *v)
+{
+    key_str(w, "type", "object");
+    if (v->description)
+        key_str(w, "description", v->description);
+    anim_json_writer_key(w, "properties");
+    anim_json_writer_begin_object(w);
+    anim_json_writer_key(w, "type");
+    anim_json_writer_begin_object(w);
+    key_str(w, "const", v->name);
+    anim_json_writer_end_object(w);
+    for (const mdl_field *f = v->fields; f && f->name; f++) {
+        anim_json_writer_key(w, f->name);
+        field_schema(w, f);
+    }
+    anim_json_writer_end_object(w);
+    anim_json_writer_key(w, "required");
+    anim_json_writer_begin_array(w);
+    anim_json_writer_string(w, "type");
+    for (const mdl_field *f = v->fields; f && f->name; f++) {
         if (f->required)
             anim_json_writer_string(w, f->name);
     }

@@ -15,6 +15,7 @@
 typedef struct cm_prim {
     int32_t material;  /* ordinal */
     uint32_t position, normal, uv, joints, weights, indices; /* accessors */
+    uint32_t *targets; /* per morph target of the object: POSITION, NORMAL accessors */
     /* Face provenance: face id, first triangle, triangle count. */
     uint64_t *face_ids;
     uint32_t *first_tri, *tri_count;
@@ -26,6 +27,8 @@ typedef struct cm_mesh {
     cm_prim *prims;
     size_t prim_count;
     bool skinned;
+    const mdl_morph **morphs; /* the object's morph targets, by name */
+    size_t morph_count;
 } cm_mesh;
 
 typedef struct cm_ctx {
@@ -44,8 +47,13 @@ typedef struct cm_ctx {
     uint32_t *image_views; /* per glTF texture */
     uint32_t ibm;          /* inverse bind matrices accessor */
     uint32_t **anim_inputs, **anim_outputs; /* per clip, per channel */
+    /* Per clip, per compiled mesh: the morph weights sampler's accessors
+     * (CM_NO_ACCESSOR when the clip keys none of the mesh's targets). */
+    uint32_t **morph_inputs, **morph_outputs;
     bool bounds_set;
 } cm_ctx;
+
+#define CM_NO_ACCESSOR UINT32_MAX
 
 /* Records a refusal in the fault and returns -1. */
 int cm_refuse(cm_ctx *c, int code, const char *kind, const char *fmt, ...)

@@ -4,6 +4,12 @@
  * provenance and, for a skinned object, up to four normalized influences
  * per vertex.
  *
+ * Morph targets: each target of the object becomes a glTF morph target of
+ * every primitive, POSITION deltas from the target and NORMAL deltas of
+ * the derived normals (the morphed mesh's normals, derived the same way,
+ * minus the base normals); the mesh's default weights are the targets'
+ * weights and extras.targetNames their names.
+ *
  * Normals: an explicit corner normal wins; a smooth face's corner gets the
  * normalized sum of the Newell vectors (area-weighted normals) of every
  * smooth face around its vertex; anything else the face's own normal. */
@@ -64,7 +70,9 @@ static bool normalize3(double v[3])
     return true;
 }
 
-static int build_tables(cm_ctx *c, const mdl_object *o, obj_tables *t)
+/* count: add the triangles to the compile's counts (the base mesh, not
+ * the morphed copies). */
+static int build_tables(cm_ctx *c, const mdl_object *o, obj_tables *t, bool count)
 {
     memset(t, 0, sizeof *t);
     uint64_t tris = 0;
@@ -130,14 +138,15 @@ static int build_tables(cm_ctx *c, const mdl_object *o, obj_tables *t)
             rc = cm_nomem(c);
             goto done;
         }
-        if (nonplanar)
+        if (nonplanar && count)
             c->info->nonplanar_faces++;
         t->tri_first[f] = next;
         for (int i = 0; i < 3 * k; i++)
             t->tri[3 * (size_t)next + (size_t)i] = fc->corner_first + local[i];
         next += (uint32_t)k;
     }
-    c->info->triangles += next;
+    if (count)
+        c->info->triangles += next;
 done:
     free(acc);
     free(local);
@@ -245,9 +254,61 @@ static void grow_bounds(cm_ctx *c, const float *p)
 }
 
 /* The primitive of material ordinal mat. */
-static int build_prim(cm_ctx *c, const mdl_object *o, const obj_tables *t, uint32_t total_tris,
-                      int32_t mat, bool skinned, cm_prim *p)
+/* The delta of vertex id in m (zero when the target does not move it). */
+static const double *morph_delta(const mdl_morph *m, uint64_t id)
 {
+    static const double zero[3] = {0, 0, 0};
+    size_t lo = 0, hi = m->delta_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->deltas[mid].vertex == id)
+            return m->deltas[mid].delta;
+        if (m->deltas[mid].vertex < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return zero;
+}
+
+/* The morph target accessors of a primitive: per glTF vertex i, made from
+ * object vertex src[i] and corner crn[i] (whose normal it carries). */
+static int build_targets(cm_ctx *c, const cm_mesh *m, const obj_tables *mt, const vkey *keys,
+                         const uint32_t *crn, uint32_t nv, cm_prim *p)
+{
+    p->targets = malloc((2 * m->morph_count + 1) * sizeof *p->targets);
+    float *dp = malloc(((size_t)nv + 1) * 3 * sizeof *dp);
+    float *dn = malloc(((size_t)nv + 1) * 3 * sizeof *dn);
+    int rc = 0;
+    if (!p->targets || !dp || !dn) {
+        rc = cm_nomem(c);
+        goto done;
+    }
+    for (size_t k = 0; k < m->morph_count; k++) {
+        for (uint32_t i = 0; i < nv; i++) {
+            const double *d = morph_delta(m->morphs[k], m->o->vertices[keys[i].vertex].id);
+            for (int a = 0; a < 3; a++) {
+                dp[3 * (size_t)i + a] = (float)d[a];
+                dn[3 * (size_t)i + a] =
+                    (float)mt[k].cn[3 * (size_t)crn[i] + a] - keys[i].n[a];
+            }
+        }
+        p->targets[2 * k] = glb_add_accessor(&c->b, dp, nv, ANIM_GLTF_FLOAT, 3,
+                                             GLB_TARGET_ARRAY_BUFFER, true);
+        p->targets[2 * k + 1] = glb_add_accessor(&c->b, dn, nv, ANIM_GLTF_FLOAT, 3,
+                                                 GLB_TARGET_ARRAY_BUFFER, false);
+    }
+done:
+    free(dp);
+    free(dn);
+    return rc;
+}
+
+static int build_prim(cm_ctx *c, const cm_mesh *m, const obj_tables *t, const obj_tables *mt,
+                      uint32_t total_tris, int32_t mat, cm_prim *p)
+{
+    const mdl_object *o = m->o;
+    bool skinned = m->skinned;
     size_t faces = 0, corners = 0;
     for (size_t f = 0; f < o->face_count; f++)
         if (o->faces[f].material == mat) {
@@ -264,9 +325,11 @@ static int build_prim(cm_ctx *c, const mdl_object *o, const obj_tables *t, uint3
     uint32_t *slots = malloc(cap * sizeof *slots); /* vertex + 1, 0 empty */
     vkey *keys = malloc(corners * sizeof *keys);
     uint32_t *src = malloc(corners * sizeof *src);
+    uint32_t *crn = malloc((corners + 1) * sizeof *crn);
     uint32_t *idx = malloc(corners * sizeof *idx);
     int rc = 0;
-    if (!p->face_ids || !p->first_tri || !p->tri_count || !slots || !keys || !src || !idx) {
+    if (!p->face_ids || !p->first_tri || !p->tri_count || !slots || !keys || !src || !crn ||
+        !idx) {
         rc = cm_nomem(c);
         goto done;
     }
@@ -294,6 +357,7 @@ static int build_prim(cm_ctx *c, const mdl_object *o, const obj_tables *t, uint3
             if (!slots[h]) {
                 keys[nv] = key;
                 src[nv] = key.vertex;
+                crn[nv] = ci;
                 slots[h] = ++nv;
             }
             idx[ni++] = slots[h] - 1;
@@ -346,11 +410,38 @@ static int build_prim(cm_ctx *c, const mdl_object *o, const obj_tables *t, uint3
     c->info->primitives++;
     if (skinned)
         rc = build_skin_attrs(c, o, src, nv, p);
+    if (rc == 0 && m->morph_count)
+        rc = build_targets(c, m, mt, keys, crn, nv, p);
 done:
     free(slots);
     free(keys);
     free(src);
+    free(crn);
     free(idx);
+    return rc;
+}
+
+/* The corner normals of o with every target's deltas applied, one table
+ * per target of m. */
+static int build_morph_tables(cm_ctx *c, const cm_mesh *m, obj_tables *mt)
+{
+    const mdl_object *o = m->o;
+    mdl_object copy = *o;
+    copy.vertices = malloc((o->vertex_count + 1) * sizeof *copy.vertices);
+    if (!copy.vertices)
+        return cm_nomem(c);
+    int rc = 0;
+    for (size_t k = 0; k < m->morph_count && rc == 0; k++) {
+        memcpy(copy.vertices, o->vertices, o->vertex_count * sizeof *copy.vertices);
+        const mdl_morph *mo = m->morphs[k];
+        for (size_t i = 0; i < mo->delta_count; i++) {
+            ptrdiff_t v = mdl_object_vertex_index(o, mo->deltas[i].vertex);
+            for (int a = 0; v >= 0 && a < 3; a++)
+                copy.vertices[v].p[a] += mo->deltas[i].delta[a];
+        }
+        rc = build_tables(c, &copy, &mt[k], false);
+    }
+    free(copy.vertices);
     return rc;
 }
 
@@ -359,8 +450,19 @@ int cm_build_mesh(cm_ctx *c, const mdl_object *o, bool skinned, cm_mesh *m)
     memset(m, 0, sizeof *m);
     m->o = o;
     m->skinned = skinned;
+    m->morphs = malloc((c->d->morph_count + 1) * sizeof *m->morphs);
+    if (!m->morphs)
+        return cm_nomem(c);
+    for (size_t i = 0; i < c->d->morph_count; i++)
+        if (strcmp(c->d->morphs[i]->object, o->name) == 0)
+            m->morphs[m->morph_count++] = c->d->morphs[i];
+    obj_tables *mt = calloc(m->morph_count + 1, sizeof *mt);
+    if (!mt)
+        return cm_nomem(c);
     obj_tables t;
-    int rc = build_tables(c, o, &t);
+    int rc = build_tables(c, o, &t, true);
+    if (rc == 0 && m->morph_count)
+        rc = build_morph_tables(c, m, mt);
     uint32_t total = 0;
     for (size_t f = 0; f < o->face_count; f++)
         total += o->faces[f].corner_count - 2;
@@ -381,9 +483,12 @@ int cm_build_mesh(cm_ctx *c, const mdl_object *o, bool skinned, cm_mesh *m)
         if (!used[mat])
             continue;
         c->material_used[mat] = true;
-        rc = build_prim(c, o, &t, total, mat, skinned, &m->prims[m->prim_count++]);
+        rc = build_prim(c, m, &t, mt, total, mat, &m->prims[m->prim_count++]);
     }
     tables_free(&t);
+    for (size_t k = 0; k < m->morph_count; k++)
+        tables_free(&mt[k]);
+    free(mt);
     return rc;
 }
 
@@ -393,8 +498,10 @@ void cm_mesh_free(cm_mesh *m)
         free(m->prims[i].face_ids);
         free(m->prims[i].first_tri);
         free(m->prims[i].tri_count);
+        free(m->prims[i].targets);
     }
     free(m->prims);
+    free(m->morphs);
     memset(m, 0, sizeof *m);
 }
 
@@ -434,6 +541,17 @@ static void write_prim(cm_ctx *c, const cm_mesh *m, const cm_prim *p, anim_json_
     anim_json_writer_key_uint(w, "indices", p->indices);
     anim_json_writer_key_uint(w, "material", (uint64_t)c->material_index[p->material]);
     anim_json_writer_key_uint(w, "mode", 4);
+    if (m->morph_count) {
+        anim_json_writer_key(w, "targets");
+        anim_json_writer_begin_array(w);
+        for (size_t k = 0; k < m->morph_count; k++) {
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key_uint(w, "NORMAL", p->targets[2 * k + 1]);
+            anim_json_writer_key_uint(w, "POSITION", p->targets[2 * k]);
+            anim_json_writer_end_object(w);
+        }
+        anim_json_writer_end_array(w);
+    }
     anim_json_writer_end_object(w);
 }
 
@@ -446,6 +564,16 @@ void cm_write_meshes(cm_ctx *c, anim_json_writer *w)
     for (size_t i = 0; i < c->mesh_count; i++) {
         const cm_mesh *m = &c->meshes[i];
         anim_json_writer_begin_object(w);
+        if (m->morph_count) {
+            anim_json_writer_key(w, "extras");
+            anim_json_writer_begin_object(w);
+            anim_json_writer_key(w, "targetNames");
+            anim_json_writer_begin_array(w);
+            for (size_t k = 0; k < m->morph_count; k++)
+                anim_json_writer_string(w, m->morphs[k]->key.name);
+            anim_json_writer_end_array(w);
+            anim_json_writer_end_object(w);
+        }
         anim_json_writer_key(w, "name");
         anim_json_writer_string(w, m->o->name);
         anim_json_writer_key(w, "primitives");
@@ -453,6 +581,13 @@ void cm_write_meshes(cm_ctx *c, anim_json_writer *w)
         for (size_t p = 0; p < m->prim_count; p++)
             write_prim(c, m, &m->prims[p], w);
         anim_json_writer_end_array(w);
+        if (m->morph_count) {
+            anim_json_writer_key(w, "weights");
+            anim_json_writer_begin_array(w);
+            for (size_t k = 0; k < m->morph_count; k++)
+                anim_json_writer_f64(w, m->morphs[k]->weight);
+            anim_json_writer_end_array(w);
+        }
         anim_json_writer_end_object(w);
     }
     anim_json_writer_end_array(w);

@@ -17,12 +17,14 @@ const mdl_op_def *const mdl_op_defs[] = {
     &mdl_op_project_uv,     &mdl_op_brush,         &mdl_op_clip,
     &mdl_op_delete_clip,    &mdl_op_rig_rest,      &mdl_op_rig_rename,
     &mdl_op_rig_parent,     &mdl_op_rig_roll,      &mdl_op_clip_options,
-    &mdl_op_rig_mirror,
+    &mdl_op_rig_mirror,     &mdl_op_weight_locks,  &mdl_op_weight_edit,
+    &mdl_op_morph,          &mdl_op_capture_morph, &mdl_op_delete_morph,
+    &mdl_op_morph_weight,
 };
 
 const size_t mdl_op_def_count = sizeof mdl_op_defs / sizeof mdl_op_defs[0];
 
-/* 34 entries: a linear scan costs less than keeping a sorted index in
+/* A few dozen entries: a linear scan costs less than keeping a sorted index in
  * step with the table. */
 const mdl_op_def *mdl_op_find(const char *op, size_t len)
 {

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "animsmith/math.h"
 #include "model/mdl_ops.h"
+#include "model/mdl_weight_tools.h"
 
-#define WEIGHTS_MAX 8
+#define WEIGHTS_MAX MDL_VERTEX_INFLUENCES_MAX
 
 static const mdl_field influence_fields[] = {
     {.name = "joint", .type = MDL_F_INTEGER, .required = true, .min = 0, .max = 2147483647.0,
@@ -107,49 +107,6 @@ static const mdl_field auto_weights_fields[] = {
     {.name = NULL},
 };
 
-/* World rest position of every joint (parents precede children). */
-static int joint_world_points(const mdl_doc *d, double (*pts)[3])
-{
-    anim_mat4 *world = malloc(d->joint_count * sizeof *world);
-    if (!world)
-        return -1;
-    for (size_t i = 0; i < d->joint_count; i++) {
-        const mdl_joint *j = &d->joints[i];
-        anim_mat4 local = anim_mat4_from_trs(anim_vec3_from_array(j->translation),
-                                             anim_quat_from_array(j->rotation),
-                                             anim_vec3_from_array(j->scale));
-        world[i] = j->parent < 0 ? local : anim_mat4_mul(&world[j->parent], &local);
-        anim_vec3 t = anim_mat4_translation(&world[i]);
-        pts[i][0] = t.x;
-        pts[i][1] = t.y;
-        pts[i][2] = t.z;
-    }
-    free(world);
-    return 0;
-}
-
-static double segment_distance2(const double p[3], const double a[3], const double b[3])
-{
-    double ab[3], ap[3], len2 = 0, t = 0;
-    for (int k = 0; k < 3; k++) {
-        ab[k] = b[k] - a[k];
-        ap[k] = p[k] - a[k];
-        len2 += ab[k] * ab[k];
-        t += ab[k] * ap[k];
-    }
-    t = len2 > 0 ? t / len2 : 0;
-    if (t < 0)
-        t = 0;
-    if (t > 1)
-        t = 1;
-    double d2 = 0;
-    for (int k = 0; k < 3; k++) {
-        double e = ap[k] - t * ab[k];
-        d2 += e * e;
-    }
-    return d2;
-}
-
 static int run_auto_weights(mdl_ctx *ctx, const anim_json_value *op)
 {
     mdl_object *o = mdl_target_object(ctx, op, false);
@@ -168,7 +125,7 @@ static int run_auto_weights(mdl_ctx *ctx, const anim_json_value *op)
     double(*tails)[3] = malloc(jn * sizeof *tails);
     mdl_weight *nw = o->vertex_count ? malloc(o->vertex_count * sizeof *nw) : NULL;
     int rc = 0;
-    if (!pts || !tails || (o->vertex_count && !nw) || joint_world_points(d, pts)) {
+    if (!pts || !tails || (o->vertex_count && !nw) || mdl_joint_world_points(d, pts)) {
         rc = mdl_nomem(ctx);
         goto done;
     }
@@ -186,9 +143,9 @@ static int run_auto_weights(mdl_ctx *ctx, const anim_json_value *op)
     for (size_t v = 0; v < o->vertex_count; v++) {
         const mdl_vertex *vx = &o->vertices[v];
         uint32_t best = 0;
-        double best_d = segment_distance2(vx->p, pts[0], tails[0]);
+        double best_d = mdl_segment_distance2(vx->p, pts[0], tails[0]);
         for (size_t i = 1; i < jn; i++) {
-            double dd = segment_distance2(vx->p, pts[i], tails[i]);
+            double dd = mdl_segment_distance2(vx->p, pts[i], tails[i]);
             if (dd < best_d) {
                 best_d = dd;
                 best = (uint32_t)i;

@@ -41,7 +41,12 @@ typedef enum {
     MDL_F_PATH,        /* "translation" | "rotation" | "scale" */
     MDL_F_OBJECT,      /* one object checked against `fields` */
     MDL_F_STRING,      /* any string (may be empty); byte bounds are the run's */
-    MDL_F_ENUM         /* one of the strings in `choices` */
+    MDL_F_ENUM,        /* one of the strings in `choices` */
+    /* An object whose string member "type" picks one entry of `fields`
+     * (each entry: name = the type value, fields = that variant's item
+     * fields, description); the object is then checked against the
+     * variant's fields, so each variant is as strict as an operation. */
+    MDL_F_VARIANT
 } mdl_field_type;
 
 typedef struct mdl_field {
@@ -51,7 +56,8 @@ typedef struct mdl_field {
     double min, max;       /* numbers, integers, vector lanes */
     bool min_open, max_open;
     uint32_t min_items, max_items; /* arrays (max 0 = the batch budget) */
-    const struct mdl_field *fields; /* MDL_F_OBJECTS: item fields, NULL-name terminated */
+    const struct mdl_field *fields; /* MDL_F_OBJECTS: item fields, MDL_F_VARIANT: the variants;
+                                     * NULL-name terminated */
     const char *description;       /* one line for world.api */
     const char *const *choices;    /* MDL_F_ENUM: NULL-terminated */
 } mdl_field;
@@ -187,5 +193,8 @@ extern const mdl_op_def mdl_op_rig_rest, mdl_op_rig_rename, mdl_op_rig_parent,
     mdl_op_rig_roll;                                              /* mdl_op_rig.c */
 extern const mdl_op_def mdl_op_clip_options;                      /* mdl_op_clip_options.c */
 extern const mdl_op_def mdl_op_rig_mirror;                        /* mdl_op_rig_mirror.c */
+extern const mdl_op_def mdl_op_weight_locks, mdl_op_weight_edit;  /* mdl_op_weight_edit.c */
+extern const mdl_op_def mdl_op_morph, mdl_op_capture_morph, mdl_op_delete_morph,
+    mdl_op_morph_weight;                                          /* mdl_op_morph.c */
 
 #endif

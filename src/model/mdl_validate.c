@@ -280,6 +280,16 @@ static int check_matrix(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_j
 
 static int check_fields(mdl_ctx *ctx, vpath *p, const mdl_field *fields,
                         const anim_json_value *obj, const mdl_op_def *def);
+static int check_variant(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_json_value *v);
+
+static const mdl_field *find_field(const mdl_field *fields, const char *key, size_t len)
+{
+    for (const mdl_field *f = fields; f && f->name; f++) {
+        if (strlen(f->name) == len && memcmp(f->name, key, len) == 0)
+            return f;
+    }
+    return NULL;
+}
 
 /* An array whose items are each checked by check_item. */
 static int check_array(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_json_value *v)
@@ -403,18 +413,12 @@ static int check_value(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_js
                               "\"scale\"",
                               p->buf, q);
         }
+    case MDL_F_VARIANT:
+        return check_variant(ctx, p, f, v);
     }
     return mdl_refuse(ctx, "invalid_operation", "field \"%s\": unsupported field type", p->buf);
 }
 
-static const mdl_field *find_field(const mdl_field *fields, const char *key, size_t len)
-{
-    for (const mdl_field *f = fields; f && f->name; f++) {
-        if (strlen(f->name) == len && memcmp(f->name, key, len) == 0)
-            return f;
-    }
-    return NULL;
-}
 
 static void path_member(vpath *p, const char *key, size_t len)
 {
@@ -462,6 +466,57 @@ static int check_fields(mdl_ctx *ctx, vpath *p, const mdl_field *fields,
     for (const mdl_field *f = fields; f && f->name; f++) {
         if (f->required && !anim_json_get(obj, f->name)) {
             path_member(p, f->name, strlen(f->name));
+            return mdl_refuse(ctx, "missing_field", "field \"%s\": required", p->buf);
+        }
+    }
+    return 0;
+}
+
+/* The "type" member picks the variant; the variant's own fields (plus
+ * "type") are then all that may appear. */
+static int check_variant(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_json_value *v)
+{
+    if (v->type != ANIM_JSON_OBJECT)
+        return refuse_type(ctx, p, "an object", v);
+    const anim_json_value *t = anim_json_get(v, "type");
+    size_t mark = p->len;
+    if (!t) {
+        path_member(p, "type", 4);
+        return mdl_refuse(ctx, "missing_field", "field \"%s\": required", p->buf);
+    }
+    if (t->type != ANIM_JSON_STRING) {
+        path_member(p, "type", 4);
+        return refuse_type(ctx, p, "a string", t);
+    }
+    const mdl_field *var = find_field(f->fields, anim_json_string(t), anim_json_string_len(t));
+    if (!var) {
+        char q[300];
+        quote_text(anim_json_string(t), anim_json_string_len(t), q);
+        path_member(p, "type", 4);
+        return mdl_refuse(ctx, "out_of_range", "field \"%s\": \"%s\" is not a known type",
+                          p->buf, q);
+    }
+    size_t n = anim_json_count(v);
+    for (size_t i = 0; i < n; i++) {
+        const anim_json_member *m = anim_json_member_at(v, i);
+        size_t klen = anim_json_key_len(m);
+        if (klen == 4 && memcmp(m->key, "type", 4) == 0)
+            continue;
+        const mdl_field *mf = find_field(var->fields, m->key, klen);
+        char q[300];
+        quote_text(m->key, klen, q);
+        path_member(p, q, strlen(q));
+        if (!mf)
+            return mdl_refuse(ctx, "unknown_field", "field \"%s\": not a field of type \"%s\"",
+                              p->buf, var->name);
+        if (check_value(ctx, p, mf, &m->value) != 0)
+            return -1;
+        p->len = mark;
+        p->buf[mark] = '\0';
+    }
+    for (const mdl_field *mf = var->fields; mf && mf->name; mf++) {
+        if (mf->required && !anim_json_get(v, mf->name)) {
+            path_member(p, mf->name, strlen(mf->name));
             return mdl_refuse(ctx, "missing_field", "field \"%s\": required", p->buf);
         }
     }

@@ -810,6 +810,123 @@ static void test_compile_refusals(void **state)
     fx_free(&f);
 }
 
+/* Clip options set on the document directly (their operation lives
+ * elsewhere): interpolation, root motion, one event, keys of one target. */
+static void set_clip_options(mdl_doc *d, const char *clip, mdl_interp interp)
+{
+    ptrdiff_t ci = mdl_doc_find_clip(d, clip);
+    assert_true(ci >= 0);
+    mdl_clip *c = mdl_doc_edit_clip(d, (size_t)ci);
+    assert_non_null(c);
+    mdl_clip_clear_options(c);
+    c->has_options = true;
+    c->interpolation = interp;
+    c->root_motion = true;
+    c->events = calloc(1, sizeof *c->events);
+    assert_non_null(c->events);
+    c->events[0].time = 0.5;
+    c->events[0].name = strdup("step");
+    c->events[0].payload = strdup("left");
+    c->events[0].payload_len = 4;
+    c->event_count = 1;
+    c->morph_tracks = calloc(1, sizeof *c->morph_tracks);
+    assert_non_null(c->morph_tracks);
+    c->morph_tracks[0].morph = strdup("puff");
+    c->morph_tracks[0].keys = calloc(3, sizeof(mdl_morph_key));
+    assert_non_null(c->morph_tracks[0].keys);
+    c->morph_tracks[0].keys[0] = (mdl_morph_key){0, 0};
+    c->morph_tracks[0].keys[1] = (mdl_morph_key){0.5, 1};
+    c->morph_tracks[0].keys[2] = (mdl_morph_key){1, 0};
+    c->morph_tracks[0].key_count = 3;
+    c->morph_track_count = 1;
+}
+
+static void test_compile_morphs_and_clip_options(void **state)
+{
+    (void)state;
+    fx f;
+    fx_init(&f);
+    add_cube(f.doc, "body", 0.5, 0);
+    ok(&f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"hips\",\"translation\":[0,-0.5,0]},"
+           "{\"name\":\"chest\",\"parent\":0,\"translation\":[0,1,0]}]}");
+    ok(&f, "{\"op\":\"auto_weights\",\"object\":\"body\"}");
+    ok(&f, "{\"op\":\"morph\",\"name\":\"puff\",\"object\":\"body\",\"weight\":0.25,"
+           "\"deltas\":[{\"vertex\":\"8\",\"delta\":[0.1,0.1,0.1]}]}");
+    ok(&f, "{\"op\":\"morph\",\"name\":\"blink\",\"object\":\"body\",\"deltas\":["
+           "{\"vertex\":\"1\",\"delta\":[0,-0.2,0]}]}");
+    ok(&f, "{\"op\":\"clip\",\"name\":\"wave\",\"channels\":["
+           "{\"joint\":1,\"path\":\"rotation\",\"keys\":[{\"time\":0,\"value\":[0,0,0,1]},"
+           "{\"time\":1,\"value\":[0.38268343236508977,0,0,0.92387953251128674]}]}]}");
+    set_clip_options(f.doc, "wave", MDL_INTERP_CUBIC);
+    anim_strbuf glb = ANIM_STRBUF_INIT;
+    mdl_compile_info info;
+    compile_ok(f.doc, false, &f.limits, &glb, &info, "morphs_cubic");
+    anim_asset *a = load(&glb);
+    const anim_json_value *root = a->source.root;
+    const anim_json_value *mesh = JGET(root, "meshes", "0");
+    const anim_json_value *targets = JGET(mesh, "primitives", "0", "targets");
+    assert_int_equal(anim_json_count(targets), 2);
+    assert_true(anim_json_string_eq(JGET(mesh, "extras", "targetNames", "0"), "blink"));
+    assert_true(anim_json_string_eq(JGET(mesh, "extras", "targetNames", "1"), "puff"));
+    assert_int_equal(anim_json_count(JGET(mesh, "weights")), 2);
+    assert_true(anim_json_number(JGET(mesh, "weights", "1")) == 0.25);
+    size_t n;
+    double *dp = read_accessor(a, anim_json_integer(JGET(targets, "1", "POSITION")), 3, &n);
+    assert_int_equal(n, 24); /* one delta per glTF vertex */
+    size_t moved = 0;
+    for (size_t i = 0; i < n; i++)
+        if (dp[3 * i] != 0) {
+            assert_true(fabs(dp[3 * i] - 0.1) < 1e-6);
+            moved++;
+        }
+    assert_int_equal(moved, 3); /* cube vertex 8 splits into three glTF vertices */
+    free(dp);
+    double *dn = read_accessor(a, anim_json_integer(JGET(targets, "1", "NORMAL")), 3, &n);
+    assert_int_equal(n, 24);
+    bool bent = false;
+    for (size_t i = 0; i < 3 * n; i++)
+        bent = bent || fabs(dn[i]) > 1e-3;
+    assert_true(bent); /* moving a corner tilts the flat faces around it */
+    free(dn);
+    const anim_json_value *anim = JGET(root, "animations", "0");
+    assert_true(anim_json_string_eq(JGET(anim, "samplers", "0", "interpolation"), "CUBICSPLINE"));
+    size_t in_n, out_n;
+    free(read_accessor(a, anim_json_integer(JGET(anim, "samplers", "0", "input")), 1, &in_n));
+    free(read_accessor(a, anim_json_integer(JGET(anim, "samplers", "0", "output")), 4, &out_n));
+    assert_int_equal(out_n, 3 * in_n);
+    /* the weights channel on the mesh node (after the two joints) */
+    assert_int_equal(anim_json_count(JGET(anim, "channels")), 2);
+    assert_true(anim_json_string_eq(JGET(anim, "channels", "1", "target", "path"), "weights"));
+    assert_int_equal(anim_json_integer(JGET(anim, "channels", "1", "target", "node")), 2);
+    double *mw = read_accessor(a, anim_json_integer(JGET(anim, "samplers", "1", "output")), 1,
+                               &out_n);
+    assert_int_equal(out_n, 3 * 3 * 2); /* 3 keys x (in, value, out) x 2 targets */
+    assert_true(mw[2 * 4 + 1] == 1.0);  /* key 1, value, puff */
+    assert_true(mw[2 * 1 + 0] == 0.0);  /* blink holds its default */
+    free(mw);
+    assert_true(JGET(anim, "extras", "animsmith", "root_motion")->type == ANIM_JSON_TRUE);
+    assert_true(anim_json_string_eq(JGET(anim, "extras", "animsmith", "events", "0", "name"),
+                                    "step"));
+    assert_true(anim_json_string_eq(
+        JGET(anim, "extras", "animsmith", "events", "0", "payload"), "left"));
+    assert_true(anim_json_number(JGET(anim, "extras", "animsmith", "events", "0", "time")) ==
+                0.5);
+    anim_asset_free(a);
+    anim_strbuf_free(&glb);
+
+    set_clip_options(f.doc, "wave", MDL_INTERP_STEP);
+    compile_ok(f.doc, false, &f.limits, &glb, &info, "morphs_step");
+    a = load(&glb);
+    anim = JGET(a->source.root, "animations", "0");
+    assert_true(anim_json_string_eq(JGET(anim, "samplers", "0", "interpolation"), "STEP"));
+    assert_true(anim_json_string_eq(JGET(anim, "samplers", "1", "interpolation"), "STEP"));
+    free(read_accessor(a, anim_json_integer(JGET(anim, "samplers", "1", "output")), 1, &out_n));
+    assert_int_equal(out_n, 3 * 2);
+    anim_asset_free(a);
+    anim_strbuf_free(&glb);
+    fx_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -823,6 +940,7 @@ int main(void)
         cmocka_unit_test(test_compile_textured),
         cmocka_unit_test(test_compile_skinned),
         cmocka_unit_test(test_compile_refusals),
+        cmocka_unit_test(test_compile_morphs_and_clip_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
