@@ -712,14 +712,7 @@ mdl_doc *mdl_decode(const void *bytes, size_t len, uint64_t work_budget, char *e
         } else {
             if (ok)
                 fail(&r, "out of memory");
-            free(o->name);
-            free(o->vertices);
-            free(o->faces);
-            free(o->corners);
-            free(o->edges);
-            free(o->weights);
-            free(o->locks);
-            free(o);
+            mdl_object_release(o);
         }
     }
     if (!r.failed)

@@ -10,7 +10,7 @@
 #include "animsmith/arena.h"
 #include "core/grow.h"
 
-static char *dup_str(const char *s)
+char *mdl_strdup(const char *s)
 {
     size_t n = strlen(s);
     char *d = malloc(n + 1);
@@ -24,7 +24,7 @@ mdl_doc *mdl_doc_new(void)
     return calloc(1, sizeof(mdl_doc));
 }
 
-static void object_release(mdl_object *o)
+void mdl_object_release(mdl_object *o)
 {
     if (!o || --o->refs)
         return;
@@ -103,7 +103,7 @@ mdl_clip *mdl_clip_clone(const mdl_clip *s)
         return NULL;
     bool ok = true;
     c->refs = 1;
-    c->name = dup_str(s->name);
+    c->name = mdl_strdup(s->name);
     ok = c->name != NULL;
     c->channels = ok ? calloc(s->channel_count ? s->channel_count : 1, sizeof(*c->channels)) : NULL;
     ok = ok && c->channels;
@@ -123,7 +123,7 @@ mdl_clip *mdl_clip_clone(const mdl_clip *s)
         ok = c->events != NULL;
         for (size_t i = 0; ok && i < s->event_count; i++) {
             c->events[i].time = s->events[i].time;
-            c->events[i].name = dup_str(s->events[i].name);
+            c->events[i].name = mdl_strdup(s->events[i].name);
             c->events[i].payload_len = s->events[i].payload_len;
             c->events[i].payload = malloc(s->events[i].payload_len + 1u);
             c->event_count = i + 1;
@@ -137,7 +137,7 @@ mdl_clip *mdl_clip_clone(const mdl_clip *s)
         ok = c->morph_tracks != NULL;
         for (size_t i = 0; ok && i < s->morph_track_count; i++) {
             const mdl_morph_track *t = &s->morph_tracks[i];
-            c->morph_tracks[i].morph = dup_str(t->morph);
+            c->morph_tracks[i].morph = mdl_strdup(t->morph);
             c->morph_tracks[i].keys = dup_bytes(t->keys, t->key_count, sizeof(*t->keys), &ok);
             c->morph_tracks[i].key_count = ok ? t->key_count : 0;
             c->morph_track_count = i + 1;
@@ -181,7 +181,7 @@ static int copy_joints(const mdl_joint *src, size_t n, mdl_joint **out)
         return -1;
     for (size_t i = 0; i < n; i++) {
         j[i] = src[i];
-        j[i].name = dup_str(src[i].name);
+        j[i].name = mdl_strdup(src[i].name);
         if (!j[i].name) {
             free_joints(j, i);
             return -1;
@@ -196,7 +196,7 @@ void mdl_doc_free(mdl_doc *d)
     if (!d)
         return;
     for (size_t i = 0; i < d->object_count; i++)
-        object_release(d->objects[i]);
+        mdl_object_release(d->objects[i]);
     free(d->objects);
     for (size_t i = 0; i < MDL_MATERIAL_SLOTS; i++)
         mdl_texture_release(d->materials[i].texture);
@@ -280,7 +280,7 @@ mdl_doc *mdl_doc_share(const mdl_doc *src)
     }
     for (size_t i = 0; i < src->retired_count; i++) {
         d->retired[i] = src->retired[i];
-        d->retired[i].name = dup_str(src->retired[i].name);
+        d->retired[i].name = mdl_strdup(src->retired[i].name);
         if (!d->retired[i].name)
             goto fail;
         d->retired_count++;
@@ -344,7 +344,7 @@ static mdl_object *object_clone(const mdl_object *s)
     if (!o)
         return NULL;
     o->refs = 1;
-    o->name = dup_str(s->name);
+    o->name = mdl_strdup(s->name);
     o->next_vertex = s->next_vertex;
     o->next_face = s->next_face;
     o->next_corner = s->next_corner;
@@ -369,7 +369,7 @@ static mdl_object *object_clone(const mdl_object *s)
               copy_array((void **)&o->locks, &lock_cap, s->locks, s->lock_count,
                          sizeof(*s->locks));
     if (!ok) {
-        object_release(o);
+        mdl_object_release(o);
         return NULL;
     }
     return o;
@@ -391,7 +391,7 @@ mdl_object *mdl_doc_edit_object(mdl_doc *d, const char *name, bool *nomem)
         *nomem = true;
         return NULL;
     }
-    object_release(o);
+    mdl_object_release(o);
     d->objects[i] = c;
     c->touched = true;
     return c;
@@ -418,7 +418,7 @@ mdl_object *mdl_doc_add_object(mdl_doc *d, const char *name)
     if (!o)
         return NULL;
     o->refs = 1;
-    o->name = dup_str(name);
+    o->name = mdl_strdup(name);
     if (!o->name) {
         free(o);
         return NULL;
@@ -452,7 +452,7 @@ int mdl_doc_delete_object(mdl_doc *d, const char *name)
     if (!anim_grow((void **)&d->retired, &d->retired_cap, d->retired_count + 1,
                    sizeof(*d->retired)))
         return -1;
-    char *rname = dup_str(name);
+    char *rname = mdl_strdup(name);
     if (!rname)
         return -1;
     size_t at = 0;
@@ -461,7 +461,7 @@ int mdl_doc_delete_object(mdl_doc *d, const char *name)
     memmove(&d->retired[at + 1], &d->retired[at], (d->retired_count - at) * sizeof(*d->retired));
     d->retired[at] = (mdl_retired){rname, o->next_vertex, o->next_face, o->next_corner};
     d->retired_count++;
-    object_release(o);
+    mdl_object_release(o);
     memmove(&d->objects[i], &d->objects[i + 1],
             (d->object_count - (size_t)i - 1) * sizeof(*d->objects));
     d->object_count--;

@@ -272,6 +272,11 @@ typedef struct mdl_doc {
 
 /* ---- documents (mdl_doc.c) */
 
+/* A malloc'd copy of s (NULL on out of memory). */
+char *mdl_strdup(const char *s);
+/* Drops one reference; frees the object and its arrays at the last. */
+void mdl_object_release(mdl_object *o);
+
 mdl_doc *mdl_doc_new(void);
 /* A new version sharing every object, texture and clip with d (refs
  * taken); NULL on out of memory. */

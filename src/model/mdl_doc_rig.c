@@ -10,15 +10,6 @@
 #include "core/grow.h"
 #include "model/mdl_doc.h"
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s);
-    char *d = malloc(n + 1);
-    if (d)
-        memcpy(d, s, n + 1);
-    return d;
-}
-
 /* ---- name-sorted tables of mdl_named entries */
 
 static size_t named_slot(void *const *items, size_t n, const char *name, bool *found)
@@ -80,7 +71,7 @@ mdl_pose *mdl_pose_new(const char *name, size_t joint_count)
     if (!p)
         return NULL;
     p->key.refs = 1;
-    p->key.name = dup_str(name);
+    p->key.name = mdl_strdup(name);
     p->joints = joint_count ? calloc(joint_count, sizeof(*p->joints)) : NULL;
     if (!p->key.name || (joint_count && !p->joints)) {
         mdl_pose_release(p);
@@ -127,8 +118,8 @@ mdl_morph *mdl_morph_new(const char *name, const char *object, size_t delta_coun
     if (!m)
         return NULL;
     m->key.refs = 1;
-    m->key.name = dup_str(name);
-    m->object = dup_str(object);
+    m->key.name = mdl_strdup(name);
+    m->object = mdl_strdup(object);
     m->deltas = delta_count ? calloc(delta_count, sizeof(*m->deltas)) : NULL;
     if (!m->key.name || !m->object || (delta_count && !m->deltas)) {
         mdl_morph_release(m);

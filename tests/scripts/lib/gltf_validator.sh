@@ -61,3 +61,24 @@ v.validateBytes(new Uint8Array(fs.readFileSync(file)), {uri: path.basename(file)
     .catch((e) => { console.error(String(e)); process.exit(3); });
 JS
 }
+
+# `validator_expect_clean FILE LABEL`: prints "ok" or "FAIL" for FILE under
+# LABEL and returns 1 on a validator error or a validator that cannot run;
+# a missing validator is a note and returns 0.
+validator_expect_clean() {
+    local file=$1 label=$2 errors
+    if ! gltf_validator_find; then
+        echo "note: $GLTF_VALIDATOR_MISSING"
+        return 0
+    fi
+    if ! errors=$(validator_errors "$file"); then
+        echo "FAIL the validator could not run on $label"
+        return 1
+    fi
+    if [[ -n $(sed '/^$/d' <<<"$errors") ]]; then
+        echo "FAIL $label has validator errors:"
+        echo "$errors"
+        return 1
+    fi
+    echo "ok   $label has no glTF-Validator error"
+}
