@@ -185,6 +185,9 @@ static void field_schema(anim_json_writer *w, const mdl_field *f)
         anim_json_writer_end_object(w);
         items_bounds(w, f->min_items, f->max_items);
         break;
+    case MDL_F_OBJECT:
+        fields_schema(w, f->fields, NULL);
+        break;
     case MDL_F_PATH:
         key_str(w, "type", "string");
         anim_json_writer_key(w, "enum");

@@ -15,12 +15,13 @@ const mdl_op_def *const mdl_op_defs[] = {
     &mdl_op_texture_solid,  &mdl_op_paint_texture, &mdl_op_skeleton,
     &mdl_op_auto_weights,   &mdl_op_subdivide,     &mdl_op_smooth,
     &mdl_op_project_uv,     &mdl_op_brush,         &mdl_op_clip,
-    &mdl_op_delete_clip,
+    &mdl_op_delete_clip,    &mdl_op_pose,          &mdl_op_delete_pose,
+    &mdl_op_ik,
 };
 
 const size_t mdl_op_def_count = sizeof mdl_op_defs / sizeof mdl_op_defs[0];
 
-/* 28 entries: a linear scan costs less than keeping a sorted index in
+/* 31 entries: a linear scan costs less than keeping a sorted index in
  * step with the table. */
 const mdl_op_def *mdl_op_find(const char *op, size_t len)
 {

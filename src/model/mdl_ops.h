@@ -38,7 +38,8 @@ typedef enum {
     MDL_F_VEC2_ARRAY,  /* array of VEC2 */
     MDL_F_VEC4,        /* [x, y, z, w] finite */
     MDL_F_OBJECTS,     /* array of objects, each checked against `fields` */
-    MDL_F_PATH         /* "translation" | "rotation" | "scale" */
+    MDL_F_PATH,        /* "translation" | "rotation" | "scale" */
+    MDL_F_OBJECT       /* one object checked against `fields` */
 } mdl_field_type;
 
 typedef struct mdl_field {
@@ -179,5 +180,6 @@ extern const mdl_op_def mdl_op_extrude, mdl_op_inset, mdl_op_subdivide, mdl_op_s
     mdl_op_brush;
 extern const mdl_op_def mdl_op_material, mdl_op_texture_solid, mdl_op_paint_texture,
     mdl_op_skeleton, mdl_op_weights, mdl_op_auto_weights, mdl_op_clip, mdl_op_delete_clip;
+extern const mdl_op_def mdl_op_pose, mdl_op_delete_pose, mdl_op_ik; /* mdl_op_pose.c */
 
 #endif

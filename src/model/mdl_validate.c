@@ -365,6 +365,10 @@ static int check_value(mdl_ctx *ctx, vpath *p, const mdl_field *f, const anim_js
     case MDL_F_INT_ARRAY:
     case MDL_F_OBJECTS:
         return check_array(ctx, p, f, v);
+    case MDL_F_OBJECT:
+        if (v->type != ANIM_JSON_OBJECT)
+            return refuse_type(ctx, p, "an object", v);
+        return check_fields(ctx, p, f->fields, v, NULL);
     case MDL_F_PATH:
         if (v->type != ANIM_JSON_STRING)
             return refuse_type(ctx, p, "a path string", v);
