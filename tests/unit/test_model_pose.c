@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "animsmith/json.h"
+#include "animsmith/math.h"
 #include "animsmith/model.h"
 #include "model/mdl_doc.h"
 #include "model/mdl_ops.h"
@@ -294,6 +295,112 @@ static void test_ik_clamp_and_refusals(void **state)
             "ik_nonuniform_scale", "joint 0");
 }
 
+static const mdl_clip *clip(fx *f, const char *name)
+{
+    ptrdiff_t i = mdl_doc_find_clip(f->doc, name);
+    assert_true(i >= 0);
+    return f->doc->clips[i];
+}
+
+static const mdl_channel *channel(const mdl_clip *c, uint32_t joint, mdl_path path)
+{
+    for (size_t i = 0; i < c->channel_count; i++)
+        if (c->channels[i].joint == joint && c->channels[i].path == path)
+            return &c->channels[i];
+    fail();
+    return NULL;
+}
+
+/* Clip a: joint 1 moves x 0 -> 2 over 1 s; clip b: joint 1 rotates 0 -> 90
+ * degrees about Z over 2 s and joint 2 holds translation [0,3,0]. */
+static void two_clips(fx *f)
+{
+    ok(f, "{\"op\":\"clip\",\"name\":\"a\",\"channels\":[{\"joint\":1,\"path\":"
+          "\"translation\",\"keys\":[{\"time\":0,\"value\":[0,1,0,0]},{\"time\":1,"
+          "\"value\":[2,1,0,0]}]}]}");
+    ok(f, "{\"op\":\"clip\",\"name\":\"b\",\"channels\":[{\"joint\":1,\"path\":"
+          "\"rotation\",\"keys\":[{\"time\":0,\"value\":[0,0,0,1]},{\"time\":2,"
+          "\"value\":[0,0,0.70710678118654752,0.70710678118654752]}]},"
+          "{\"joint\":2,\"path\":\"translation\",\"keys\":[{\"time\":0,"
+          "\"value\":[0,3,0,0]}]}]}");
+}
+
+static void test_blend_clip(void **state)
+{
+    fx *f = *state;
+    two_clips(f);
+    ok(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
+          "\"weight\":0.5,\"fps\":4}");
+    const mdl_clip *c = clip(f, "mix");
+    /* Union of animated (joint, path): 1 translation, 1 rotation, 2 translation. */
+    assert_int_equal(c->channel_count, 3);
+    const mdl_channel *t = channel(c, 1, MDL_PATH_TRANSLATION);
+    assert_int_equal(t->key_count, 9); /* 0, 0.25 .. 1.75, then 2 */
+    near(t->keys[8].time, 2, 0);
+    /* At t = 1 (half the longer timeline), a is at 0.5 s: x = 1; b's rest x
+     * is 0; the midpoint is 0.5. */
+    near(t->keys[4].time, 1, 0);
+    near(t->keys[4].value[0], 0.5, 1e-12);
+    near(t->keys[8].value[0], 1, 1e-12);
+    /* Rotation at the end: half of 90 degrees. */
+    const mdl_channel *r = channel(c, 1, MDL_PATH_ROTATION);
+    near(r->keys[8].value[2], sin(ANIM_PI / 8), 1e-12);
+    near(r->keys[8].value[3], cos(ANIM_PI / 8), 1e-12);
+    near(channel(c, 2, MDL_PATH_TRANSLATION)->keys[0].value[1], 2, 1e-12); /* (1 + 3) / 2 */
+    /* Default fps 30 and weight 0 gives a. */
+    ok(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
+          "\"weight\":0}");
+    t = channel(clip(f, "mix"), 1, MDL_PATH_TRANSLATION);
+    assert_int_equal(t->key_count, 61);
+    near(t->keys[30].value[0], 1, 1e-12);
+    assert_int_equal(clip(f, "a")->channel_count, 1); /* sources unchanged */
+    refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"zz\","
+               "\"weight\":0.5}",
+            "unknown_clip", "\"b\"");
+    refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
+               "\"weight\":1.5}",
+            "out_of_range", NULL);
+    ok(f, "{\"op\":\"clip\",\"name\":\"long\",\"channels\":[{\"joint\":1,\"path\":"
+          "\"scale\",\"keys\":[{\"time\":0,\"value\":[1,1,1,0]},{\"time\":1000,"
+          "\"value\":[2,1,1,0]}]}]}");
+    refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"long\","
+               "\"weight\":0.5,\"fps\":120}",
+            "limit_exceeded", "keys per channel");
+}
+
+static void test_retarget_clip(void **state)
+{
+    fx *f = *state;
+    two_clips(f);
+    ok(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+          "{\"source\":1,\"target\":3},{\"source\":2,\"target\":1}],"
+          "\"translation_scale\":0.5}");
+    const mdl_clip *c = clip(f, "r");
+    assert_int_equal(c->channel_count, 2);
+    near(channel(c, 1, MDL_PATH_TRANSLATION)->keys[0].value[1], 1.5, 0); /* 3 * 0.5 */
+    const mdl_channel *r = channel(c, 3, MDL_PATH_ROTATION);
+    near(r->keys[1].value[2], 0.70710678118654752, 0); /* rotations copied */
+    near(r->keys[1].time, 2, 0);
+    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+               "{\"source\":1,\"target\":3}]}",
+            "unmapped_joint", "joint 2");
+    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+               "{\"source\":1,\"target\":3},{\"source\":1,\"target\":2}]}",
+            "invalid_operation", "joints[1].source");
+    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+               "{\"source\":1,\"target\":3},{\"source\":2,\"target\":3}]}",
+            "invalid_operation", "joints[1].target");
+    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+               "{\"source\":1,\"target\":8}]}",
+            "unknown_joint", "joints[0].target");
+    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"zz\",\"joints\":["
+               "{\"source\":1,\"target\":3}]}",
+            "unknown_clip", NULL);
+    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+               "{\"source\":1,\"target\":3}],\"translation_scale\":0}",
+            "out_of_range", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +410,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_ik_lands_on_target, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ik_scaled_parent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ik_clamp_and_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_blend_clip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_retarget_clip, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
