@@ -1,6 +1,6 @@
 /* The pose operations: pose (define or replace a sparse named FK pose),
- * delete_pose and ik (an analytic two-bone solve written into a named
- * pose). A pose stores full local transforms of the joints it names; an
+ * delete_pose, solve_pose (the enabled constraints applied to a named
+ * pose) and ik (an analytic two-bone solve written into a named pose). A pose stores full local transforms of the joints it names; an
  * omitted joint takes its rest, so a pose stays meaningful when rests are
  * edited later. */
 #include <math.h>
@@ -10,6 +10,7 @@
 
 #include "model/mdl_ops.h"
 #include "model/mdl_rig_eval.h"
+#include "model/mdl_rig_solve.h"
 
 #define ROTATION_UNIT_TOLERANCE 1e-6
 
@@ -312,4 +313,64 @@ const mdl_op_def mdl_op_ik = {
     .description = "Solves a two-bone chain of a named pose toward a global target, bending "
                    "toward a pole.",
     .run = run_ik,
+};
+
+/* ---- solve_pose */
+
+static const mdl_field solve_pose_fields[] = {
+    {.name = "pose", .type = MDL_F_NAME, .required = true,
+     .description = "an existing pose, replaced by the solved one"},
+    {.name = NULL},
+};
+
+static int run_solve_pose(mdl_ctx *ctx, const anim_json_value *op)
+{
+    const mdl_doc *d = ctx->doc;
+    char *name = mdl_field_name(op, "pose");
+    if (!name)
+        return mdl_nomem(ctx);
+    ptrdiff_t pi = mdl_doc_find_pose(d, name);
+    if (pi < 0) {
+        int rc = mdl_refuse(ctx, "unknown_pose", "field \"pose\": pose \"%s\" does not exist",
+                            name);
+        free(name);
+        return rc;
+    }
+    free(name);
+    const mdl_pose *p = d->poses[pi];
+    mdl_trs *locals = malloc((d->joint_count + 1) * sizeof *locals);
+    bool *written = calloc(d->joint_count + 1, sizeof *written);
+    size_t *set = malloc((d->joint_count + 1) * sizeof *set);
+    int rc = 0;
+    mdl_pose *np = NULL;
+    if (!locals || !written || !set) {
+        rc = mdl_nomem(ctx);
+        goto done;
+    }
+    mdl_rig_pose_locals(d, p, locals);
+    char what[MDL_NAME_MAX + 16];
+    snprintf(what, sizeof what, "pose \"%s\"", p->key.name);
+    rc = mdl_solve_constraints(ctx, locals, written, what);
+    if (rc)
+        goto done;
+    size_t set_n = 0;
+    for (size_t j = 0; j < d->joint_count; j++)
+        if (written[j])
+            set[set_n++] = j;
+    np = pose_with(p, locals, set, set_n);
+    if (!np || mdl_doc_put_pose(ctx->doc, np))
+        rc = mdl_nomem(ctx);
+done:
+    free(locals);
+    free(written);
+    free(set);
+    return rc;
+}
+
+const mdl_op_def mdl_op_solve_pose = {
+    .op = "solve_pose",
+    .mesh_edit = false,
+    .fields = solve_pose_fields,
+    .description = "Applies the enabled constraints to a named pose and replaces it.",
+    .run = run_solve_pose,
 };

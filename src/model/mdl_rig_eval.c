@@ -400,3 +400,250 @@ mdl_ik_status mdl_rig_two_bone(const mdl_doc *d, mdl_trs *locals, size_t root, s
     mdl_quat_normalize(tmp2, locals[middle].rotation);
     return MDL_IK_OK;
 }
+
+/* ---- constraints */
+
+size_t mdl_constraint_writes(const mdl_constraint *c, uint32_t out[2])
+{
+    out[0] = c->joint;
+    if (c->type != MDL_CONSTRAINT_IK)
+        return 1;
+    out[1] = c->middle;
+    return 2;
+}
+
+/* Whether joint a is j or one of j's ancestors (or_self) / strict ancestors. */
+static bool is_ancestor(const mdl_doc *d, uint32_t a, uint32_t j, bool or_self)
+{
+    int32_t i = or_self ? (int32_t)j : d->joints[j].parent;
+    for (; i >= 0; i = d->joints[i].parent)
+        if ((uint32_t)i == a)
+            return true;
+    return false;
+}
+
+static bool has_target(const mdl_constraint *c)
+{
+    return c->type != MDL_CONSTRAINT_LIMIT;
+}
+
+/* Whether x must follow y: y writes a joint x reads. */
+static bool depends(const mdl_doc *d, const mdl_constraint *x, const mdl_constraint *y)
+{
+    uint32_t w[2];
+    size_t wn = mdl_constraint_writes(y, w);
+    for (size_t k = 0; k < wn; k++) {
+        if (w[k] >= d->joint_count)
+            continue;
+        if (x->joint < d->joint_count && is_ancestor(d, w[k], x->joint, false))
+            return true;
+        if (has_target(x) && x->target < d->joint_count && is_ancestor(d, w[k], x->target, true))
+            return true;
+    }
+    return false;
+}
+
+mdl_order_status mdl_constraint_order(const mdl_doc *d, size_t *order, size_t *n, size_t *a,
+                                      size_t *b, uint32_t *joint)
+{
+    size_t cn = d->constraint_count;
+    for (size_t i = 0; i < cn; i++)
+        for (size_t k = i + 1; k < cn && d->constraints[i].enabled; k++) {
+            if (!d->constraints[k].enabled)
+                continue;
+            uint32_t wi[2], wk[2];
+            size_t ni = mdl_constraint_writes(&d->constraints[i], wi);
+            size_t nk = mdl_constraint_writes(&d->constraints[k], wk);
+            for (size_t x = 0; x < ni; x++)
+                for (size_t y = 0; y < nk; y++)
+                    if (wi[x] == wk[y]) {
+                        *a = i;
+                        *b = k;
+                        *joint = wi[x];
+                        return MDL_ORDER_TWO_WRITERS;
+                    }
+        }
+    /* Kahn's algorithm; constraints are sorted by name, so scanning from
+     * the start picks the first ready name. done[] marks placed ones. */
+    size_t placed = 0, enabled = 0;
+    for (size_t i = 0; i < cn; i++)
+        enabled += d->constraints[i].enabled;
+    /* order doubles as the placed set: a constraint is placed when it is
+     * in order[0..placed). */
+    for (;;) {
+        bool progressed = false;
+        for (size_t i = 0; i < cn && placed < enabled; i++) {
+            const mdl_constraint *x = &d->constraints[i];
+            bool in = false;
+            for (size_t k = 0; k < placed && !in; k++)
+                in = order[k] == i;
+            if (!x->enabled || in)
+                continue;
+            bool ready = true;
+            for (size_t k = 0; k < cn && ready; k++) {
+                if (k == i || !d->constraints[k].enabled)
+                    continue;
+                bool done = false;
+                for (size_t m = 0; m < placed && !done; m++)
+                    done = order[m] == k;
+                if (!done && depends(d, x, &d->constraints[k]))
+                    ready = false;
+            }
+            if (ready) {
+                order[placed++] = i;
+                progressed = true;
+                break; /* restart from the first name */
+            }
+        }
+        if (placed == enabled) {
+            *n = placed;
+            return MDL_ORDER_OK;
+        }
+        if (!progressed)
+            break;
+    }
+    /* The rest: constraints in or behind a cycle, after the placed ones. */
+    size_t at = placed;
+    for (size_t i = 0; i < cn; i++) {
+        bool in = false;
+        for (size_t k = 0; k < placed && !in; k++)
+            in = order[k] == i;
+        if (d->constraints[i].enabled && !in)
+            order[at++] = i;
+    }
+    *n = placed;
+    *a = placed;
+    *b = at;
+    return MDL_ORDER_CYCLE;
+}
+
+/* The inverse of the upper 3x3 of m applied to v (v unchanged when
+ * singular). */
+static void inverse3_apply(const double m[16], const double v[3], double out[3])
+{
+    double a = m[0], b = m[4], c = m[8], d = m[1], e = m[5], f = m[9], g = m[2], h = m[6],
+           i = m[10];
+    double det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+    if (det == 0) {
+        memcpy(out, v, 3 * sizeof *v);
+        return;
+    }
+    double r[3] = {((e * i - f * h) * v[0] + (c * h - b * i) * v[1] + (b * f - c * e) * v[2]) /
+                       det,
+                   ((f * g - d * i) * v[0] + (a * i - c * g) * v[1] + (c * d - a * f) * v[2]) /
+                       det,
+                   ((d * h - e * g) * v[0] + (b * g - a * h) * v[1] + (a * e - b * d) * v[2]) /
+                       det};
+    memcpy(out, r, sizeof r);
+}
+
+static void normalize3(double v[3])
+{
+    double l = len3(v);
+    if (l > 0)
+        for (int k = 0; k < 3; k++)
+            v[k] /= l;
+}
+
+static void apply_copy(const mdl_constraint *c, mdl_trs *locals)
+{
+    mdl_trs *dst = &locals[c->joint];
+    const mdl_trs *src = &locals[c->target];
+    double u = c->influence;
+    for (int k = 0; k < 3; k++) {
+        if (c->copy_translation)
+            dst->translation[k] += (src->translation[k] - dst->translation[k]) * u;
+        if (c->copy_scale)
+            dst->scale[k] += (src->scale[k] - dst->scale[k]) * u;
+    }
+    if (c->copy_rotation)
+        mdl_quat_slerp(dst->rotation, src->rotation, u, dst->rotation);
+}
+
+/* Rotates the joint (in its parent's space, so nonuniform parent scale is
+ * honoured) so its local axis points at the target's global position. */
+static void apply_aim(const mdl_doc *d, const mdl_constraint *c, mdl_trs *locals)
+{
+    double g[MDL_JOINTS_MAX][16]; /* 32 KiB: the skeleton's bound, not its size */
+    mdl_rig_globals(d, locals, g);
+    mdl_trs *t = &locals[c->joint];
+    const double *gj = g[c->joint], *gt = g[c->target];
+    double want[3] = {gt[12] - gj[12], gt[13] - gj[13], gt[14] - gj[14]};
+    if (len3(want) <= IK_EPSILON)
+        return; /* the target sits on the joint: no direction to aim along */
+    int32_t p = d->joints[c->joint].parent;
+    if (p >= 0)
+        inverse3_apply(g[p], want, want);
+    normalize3(want);
+    double scaled[3] = {c->axis[0] * t->scale[0], c->axis[1] * t->scale[1],
+                        c->axis[2] * t->scale[2]}, cur[3];
+    mdl_quat_rotate(t->rotation, scaled, cur);
+    normalize3(cur);
+    double delta[4], full[4];
+    arc(cur, want, delta);
+    mdl_quat_mul(delta, t->rotation, full);
+    mdl_quat_normalize(full, full);
+    mdl_quat_slerp(t->rotation, full, c->influence, t->rotation);
+}
+
+static double clampd(double v, double lo, double hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void apply_limit(const mdl_doc *d, const mdl_constraint *c, mdl_trs *locals)
+{
+    mdl_trs *t = &locals[c->joint], rest;
+    for (int k = 0; k < 3; k++) {
+        t->translation[k] = clampd(t->translation[k], c->min_translation[k],
+                                   c->max_translation[k]);
+        t->scale[k] = clampd(t->scale[k], c->min_scale[k], c->max_scale[k]);
+    }
+    mdl_joint_rest(&d->joints[c->joint], &rest);
+    double dot = 0;
+    for (int k = 0; k < 4; k++)
+        dot += rest.rotation[k] * t->rotation[k];
+    double angle = 2 * acos(clampd(fabs(dot), 0, 1));
+    if (angle > c->max_angle)
+        mdl_quat_slerp(rest.rotation, t->rotation, c->max_angle / angle, t->rotation);
+}
+
+mdl_ik_status mdl_constraint_solve(const mdl_doc *d, mdl_trs *locals, const size_t *order,
+                                   size_t n, size_t *failed, size_t *bad)
+{
+    mdl_ik_status st = MDL_IK_OK;
+    for (size_t i = 0; i < n && st == MDL_IK_OK; i++) {
+        const mdl_constraint *c = &d->constraints[order[i]];
+        switch (c->type) {
+        case MDL_CONSTRAINT_COPY:
+            apply_copy(c, locals);
+            break;
+        case MDL_CONSTRAINT_AIM:
+            apply_aim(d, c, locals);
+            break;
+        case MDL_CONSTRAINT_LIMIT:
+            apply_limit(d, c, locals);
+            break;
+        case MDL_CONSTRAINT_IK: {
+            /* The target joint's global position: its chain to the root. */
+            double acc[16], local[16];
+            int32_t path[MDL_JOINTS_MAX];
+            int m = 0;
+            for (int32_t j = (int32_t)c->target; j >= 0; j = d->joints[j].parent)
+                path[m++] = j;
+            mdl_trs_to_matrix(&locals[path[m - 1]], acc);
+            for (int k = m - 2; k >= 0; k--) {
+                mdl_trs_to_matrix(&locals[path[k]], local);
+                mat_mul(acc, local, acc);
+            }
+            double target[3] = {acc[12], acc[13], acc[14]};
+            st = mdl_rig_two_bone(d, locals, c->joint, c->middle, c->end, target, c->pole,
+                                  c->clamp_reach, bad);
+            if (st != MDL_IK_OK)
+                *failed = order[i];
+            break;
+        }
+        }
+    }
+    return st;
+}

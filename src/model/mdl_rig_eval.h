@@ -64,4 +64,30 @@ mdl_ik_status mdl_rig_two_bone(const mdl_doc *d, mdl_trs *locals, size_t root, s
                                size_t end, const double target[3], const double pole[3],
                                bool clamp_reach, size_t *bad);
 
+/* ---- constraints */
+
+/* The joints constraint c writes (its joint; for ik the root and middle):
+ * returns the count (1 or 2). */
+size_t mdl_constraint_writes(const mdl_constraint *c, uint32_t out[2]);
+
+/* Why an evaluation order does not exist. */
+typedef enum {
+    MDL_ORDER_OK,
+    MDL_ORDER_TWO_WRITERS, /* *a and *b (constraint indices) both write *joint */
+    MDL_ORDER_CYCLE        /* cycle[0..*cycle_n) are the constraints left in cycles */
+} mdl_order_status;
+
+/* The evaluation order of the document's enabled constraints: a constraint
+ * follows every constraint that writes its target, an ancestor of its
+ * target or an ancestor of its own joint (they change the globals it
+ * reads); ready constraints go first by name. order receives constraint
+ * indices (*n of them); arrays hold d->constraint_count entries. */
+mdl_order_status mdl_constraint_order(const mdl_doc *d, size_t *order, size_t *n, size_t *a,
+                                      size_t *b, uint32_t *joint);
+
+/* Applies constraints order[0..n) to locals in turn. An ik constraint that
+ * fails stops the solve: *failed is its index and the status says why. */
+mdl_ik_status mdl_constraint_solve(const mdl_doc *d, mdl_trs *locals, const size_t *order,
+                                   size_t n, size_t *failed, size_t *bad);
+
 #endif

@@ -401,6 +401,152 @@ static void test_retarget_clip(void **state)
             "out_of_range", NULL);
 }
 
+static void global_y_axis(fx *f, const char *name, size_t j, double out[3])
+{
+    mdl_trs locals[8];
+    double g[8][16];
+    mdl_rig_pose_locals(f->doc, pose(f, name), locals);
+    mdl_rig_globals(f->doc, locals, g);
+    double l = sqrt(g[j][4] * g[j][4] + g[j][5] * g[j][5] + g[j][6] * g[j][6]);
+    for (int k = 0; k < 3; k++)
+        out[k] = g[j][4 + k] / l;
+}
+
+static void test_constraints_solve(void **state)
+{
+    fx *f = *state;
+    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
+          "{\"translation\":[0,1,0],\"rotation\":[0,0,0.70710678118654752,"
+          "0.70710678118654752]}}]}");
+    /* copy: joint 2 takes half of joint 3's local translation. */
+    ok(f, "{\"op\":\"constraint\",\"name\":\"c\",\"joint\":2,\"kind\":{\"type\":\"copy\","
+          "\"target\":3,\"influence\":0.5}}");
+    /* limit: joint 1 at most 45 degrees from rest, translation y <= 0.5. */
+    ok(f, "{\"op\":\"constraint\",\"name\":\"l\",\"joint\":1,\"kind\":{\"type\":\"limit\","
+          "\"min_translation\":[-1,-1,-1],\"max_translation\":[1,0.5,1],"
+          "\"min_scale\":[0.5,0.5,0.5],\"max_scale\":[2,2,2],\"max_angle\":0.78539816339744831}}");
+    /* aim: joint 3 points its Y axis at joint 1 (after the limit). */
+    ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"kind\":{\"type\":\"aim\","
+          "\"target\":1}}");
+    assert_int_equal(f->doc->constraint_count, 3);
+    const mdl_constraint *c = &f->doc->constraints[mdl_doc_find_constraint(f->doc, "c")];
+    assert_true(c->enabled && c->copy_translation && c->copy_rotation && !c->copy_scale);
+    ok(f, "{\"op\":\"solve_pose\",\"pose\":\"p\"}");
+    const mdl_pose *p = pose(f, "p");
+    assert_int_equal(p->joint_count, 3);
+    const mdl_trs *upper = &p->joints[0].local, *lower = &p->joints[1].local;
+    near(upper->translation[1], 0.5, 0);
+    near(upper->rotation[2], sin(ANIM_PI / 8), 1e-12);
+    near(upper->rotation[3], cos(ANIM_PI / 8), 1e-12);
+    /* copy runs after the aim rewrote joint 3's rotation: half of it. */
+    near(lower->translation[0], 0.5, 1e-15);
+    near(lower->translation[1], 0.5, 1e-15);
+    assert_true(lower->rotation[3] < 1);
+    double pts[4][3], axis[3];
+    pose_points(f, "p", pts);
+    global_y_axis(f, "p", 3, axis);
+    double want[3] = {pts[1][0] - pts[3][0], pts[1][1] - pts[3][1], pts[1][2] - pts[3][2]};
+    near(pts[1][1], 0.5, 1e-15);
+    double wl = sqrt(want[0] * want[0] + want[1] * want[1] + want[2] * want[2]);
+    for (int k = 0; k < 3; k++)
+        near(axis[k], want[k] / wl, 1e-12);
+    /* A disabled constraint is skipped; deleting works once. */
+    ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"enabled\":false,"
+          "\"kind\":{\"type\":\"aim\",\"target\":2,\"axis\":[1,0,0]}}");
+    ok(f, "{\"op\":\"delete_constraint\",\"name\":\"a\"}");
+    refused(f, "{\"op\":\"delete_constraint\",\"name\":\"a\"}", "unknown_constraint", "\"a\"");
+    refused(f, "{\"op\":\"solve_pose\",\"pose\":\"zz\"}", "unknown_pose", NULL);
+}
+
+static void test_constraint_ik(void **state)
+{
+    fx *f = *state;
+    ok(f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+          "{\"name\":\"a\",\"parent\":0,\"translation\":[0,1,0]},"
+          "{\"name\":\"b\",\"parent\":1,\"translation\":[0,1,0]},"
+          "{\"name\":\"c\",\"parent\":2,\"translation\":[0,1,0]},"
+          "{\"name\":\"goal\",\"parent\":0,\"translation\":[1,1.5,0]}]}");
+    ok(f, "{\"op\":\"constraint\",\"name\":\"leg\",\"joint\":1,\"kind\":{\"type\":\"ik\","
+          "\"middle\":2,\"end\":3,\"target\":4,\"pole\":[0,1,5]}}");
+    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
+    ok(f, "{\"op\":\"solve_pose\",\"pose\":\"p\"}");
+    double pts[5][3], goal[3] = {1, 1.5, 0};
+    pose_points(f, "p", pts);
+    assert_true(dist(pts[3], goal) <= 1e-9);
+    near(dist(pts[1], pts[2]), 1, 1e-12);
+    assert_true(pts[2][2] > 0); /* bends toward the pole */
+    ok(f, "{\"op\":\"pose\",\"name\":\"far\",\"joints\":[{\"joint\":4,\"transform\":"
+          "{\"translation\":[9,0,0]}}]}");
+    refused(f, "{\"op\":\"solve_pose\",\"pose\":\"far\"}", "ik_unreachable", "\"leg\"");
+    /* The ik constraint writes joints 1 and 2: a second writer of 2 fails. */
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":2,\"kind\":{\"type\":\"copy\","
+               "\"target\":4}}",
+            "constraint_conflict", "joint 2");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"ik\","
+               "\"middle\":3,\"end\":2,\"target\":4,\"pole\":[0,1,5]}}",
+            "invalid_ik_chain", "kind.middle");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"ik\","
+               "\"middle\":2,\"end\":4,\"target\":4,\"pole\":[0,1,5]}}",
+            "invalid_ik_chain", "kind.end");
+}
+
+static void test_constraint_refusals(void **state)
+{
+    fx *f = *state;
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":9,\"kind\":{\"type\":\"copy\","
+               "\"target\":1}}",
+            "unknown_joint", "\"joint\"");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+               "\"target\":9}}",
+            "unknown_joint", "kind.target");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+               "\"target\":1}}",
+            "invalid_constraint", "kind.target");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"spin\"}}",
+            "out_of_range", "kind.type");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+               "\"target\":2,\"axis\":[1,0,0]}}",
+            "unknown_field", "kind.axis");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\"}}",
+            "missing_field", "kind.target");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\","
+               "\"target\":2,\"axis\":[0,0,0]}}",
+            "out_of_range", "kind.axis");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+               "\"target\":2,\"influence\":2}}",
+            "out_of_range", NULL);
+    static const char limit[] =
+        "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"limit\","
+        "\"min_translation\":[0,0,0],\"max_translation\":%s,\"min_scale\":%s,"
+        "\"max_scale\":[1,1,1],\"max_angle\":%s}}";
+    char json[512];
+    snprintf(json, sizeof json, limit, "[1,1,1]", "[0,1,1]", "1");
+    refused(f, json, "out_of_range", "kind.min_scale");
+    snprintf(json, sizeof json, limit, "[1,-1,1]", "[1,1,1]", "1");
+    refused(f, json, "out_of_range", "kind.max_translation");
+    snprintf(json, sizeof json, limit, "[1,1,1]", "[1,2,1]", "1");
+    refused(f, json, "out_of_range", "kind.max_scale");
+    snprintf(json, sizeof json, limit, "[1,1,1]", "[1,1,1]", "4");
+    refused(f, json, "out_of_range", NULL);
+    /* A cycle: a reads joint 2 (below joint 1, written by b); b reads joint 3. */
+    ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"kind\":{\"type\":\"aim\","
+          "\"target\":2}}");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"b\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+               "\"target\":3}}",
+            "constraint_cycle", "\"a\"");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"b\",\"joint\":3,\"kind\":{\"type\":\"copy\","
+               "\"target\":1}}",
+            "constraint_conflict", "joint 3");
+    for (int i = 0; i < MDL_CONSTRAINTS_MAX - 1; i++) {
+        snprintf(json, sizeof json, "{\"op\":\"constraint\",\"name\":\"d%03d\",\"joint\":1,"
+                 "\"enabled\":false,\"kind\":{\"type\":\"copy\",\"target\":2}}", i);
+        ok(f, json);
+    }
+    refused(f, "{\"op\":\"constraint\",\"name\":\"more\",\"joint\":1,\"enabled\":false,"
+               "\"kind\":{\"type\":\"copy\",\"target\":2}}",
+            "limit_exceeded", "128");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -412,6 +558,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_ik_clamp_and_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_blend_clip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_retarget_clip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_constraints_solve, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_constraint_ik, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_constraint_refusals, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
