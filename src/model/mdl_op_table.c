@@ -18,11 +18,12 @@ const mdl_op_def *const mdl_op_defs[] = {
     &mdl_op_delete_clip,    &mdl_op_pose,          &mdl_op_delete_pose,
     &mdl_op_ik,             &mdl_op_blend_clip,    &mdl_op_retarget_clip,
     &mdl_op_constraint,     &mdl_op_delete_constraint, &mdl_op_solve_pose,
+    &mdl_op_bake_clip,
 };
 
 const size_t mdl_op_def_count = sizeof mdl_op_defs / sizeof mdl_op_defs[0];
 
-/* 36 entries: a linear scan costs less than keeping a sorted index in
+/* 37 entries: a linear scan costs less than keeping a sorted index in
  * step with the table. */
 const mdl_op_def *mdl_op_find(const char *op, size_t len)
 {

@@ -181,7 +181,8 @@ extern const mdl_op_def mdl_op_extrude, mdl_op_inset, mdl_op_subdivide, mdl_op_s
 extern const mdl_op_def mdl_op_material, mdl_op_texture_solid, mdl_op_paint_texture,
     mdl_op_skeleton, mdl_op_weights, mdl_op_auto_weights, mdl_op_clip, mdl_op_delete_clip;
 extern const mdl_op_def mdl_op_pose, mdl_op_delete_pose, mdl_op_ik; /* mdl_op_pose.c */
-extern const mdl_op_def mdl_op_blend_clip, mdl_op_retarget_clip; /* mdl_op_clip_derive.c */
+extern const mdl_op_def mdl_op_blend_clip, mdl_op_retarget_clip,
+    mdl_op_bake_clip; /* mdl_op_clip_derive.c */
 extern const mdl_op_def mdl_op_constraint, mdl_op_delete_constraint, mdl_op_solve_pose;
 
 #endif

@@ -547,6 +547,66 @@ static void test_constraint_refusals(void **state)
             "limit_exceeded", "128");
 }
 
+static void test_bake_clip(void **state)
+{
+    fx *f = *state;
+    ok(f, "{\"op\":\"pose\",\"name\":\"a\",\"joints\":[{\"joint\":1,\"transform\":"
+          "{\"translation\":[0,1,0]}}]}");
+    ok(f, "{\"op\":\"pose\",\"name\":\"b\",\"joints\":[{\"joint\":1,\"transform\":"
+          "{\"translation\":[2,1,0],\"rotation\":[0,0,0.70710678118654752,"
+          "0.70710678118654752]}}]}");
+    ok(f, "{\"op\":\"bake_clip\",\"name\":\"baked\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+          "{\"time\":1.05,\"pose\":\"b\"}],\"fps\":10}");
+    const mdl_clip *c = clip(f, "baked");
+    /* Only joint 1's translation and rotation leave the rest. */
+    assert_int_equal(c->channel_count, 2);
+    const mdl_channel *t = channel(c, 1, MDL_PATH_TRANSLATION);
+    assert_int_equal(t->key_count, 12); /* 0, 0.1 .. 1.0, then 1.05 exactly */
+    near(t->keys[11].time, 1.05, 0);
+    near(t->keys[11].value[0], 2, 1e-12);
+    /* Half time is not on the lattice here: 0.5 s is 0.5 / 1.05 of the way. */
+    near(t->keys[5].value[0], 2 * 0.5 / 1.05, 1e-12);
+    ok(f, "{\"op\":\"bake_clip\",\"name\":\"baked\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+          "{\"time\":1,\"pose\":\"b\"}]}");
+    c = clip(f, "baked");
+    t = channel(c, 1, MDL_PATH_TRANSLATION);
+    assert_int_equal(t->key_count, 31); /* default 30 fps */
+    near(t->keys[15].value[0], 1, 1e-12); /* the midpoint at half time */
+    const mdl_channel *r = channel(c, 1, MDL_PATH_ROTATION);
+    near(r->keys[15].value[2], sin(ANIM_PI / 8), 1e-12);
+    /* Constraints are solved at every sample unless told otherwise. */
+    ok(f, "{\"op\":\"constraint\",\"name\":\"l\",\"joint\":1,\"kind\":{\"type\":\"limit\","
+          "\"min_translation\":[-1,-1,-1],\"max_translation\":[0.5,2,1],"
+          "\"min_scale\":[1,1,1],\"max_scale\":[1,1,1],\"max_angle\":3}}");
+    ok(f, "{\"op\":\"bake_clip\",\"name\":\"solved\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+          "{\"time\":1,\"pose\":\"b\"}]}");
+    near(channel(clip(f, "solved"), 1, MDL_PATH_TRANSLATION)->keys[30].value[0], 0.5, 0);
+    ok(f, "{\"op\":\"bake_clip\",\"name\":\"raw\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+          "{\"time\":1,\"pose\":\"b\"}],\"solve_constraints\":false}");
+    near(channel(clip(f, "raw"), 1, MDL_PATH_TRANSLATION)->keys[30].value[0], 2, 1e-12);
+    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0.5,\"pose\":\"a\"},"
+               "{\"time\":1,\"pose\":\"b\"}]}",
+            "invalid_clip", "poses[0].time");
+    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+               "{\"time\":0,\"pose\":\"b\"}]}",
+            "invalid_clip", "poses[1].time");
+    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+               "{\"time\":1,\"pose\":\"zz\"}]}",
+            "unknown_pose", "poses[1].pose");
+    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"}]}",
+            "out_of_range", NULL);
+    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+               "{\"time\":1,\"pose\":\"b\"}],\"fps\":121}",
+            "out_of_range", NULL);
+    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+               "{\"time\":1000,\"pose\":\"b\"}],\"fps\":120}",
+            "limit_exceeded", NULL);
+    ok(f, "{\"op\":\"pose\",\"name\":\"rest\",\"joints\":[]}");
+    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"rest\"},"
+               "{\"time\":1,\"pose\":\"rest\"}]}",
+            "invalid_clip", "rest pose");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -561,6 +621,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_constraints_solve, setup, teardown),
         cmocka_unit_test_setup_teardown(test_constraint_ik, setup, teardown),
         cmocka_unit_test_setup_teardown(test_constraint_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bake_clip, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
