@@ -128,6 +128,16 @@ static int read_kind(mdl_ctx *ctx, const anim_json_value *kind, mdl_constraint *
                               c->target);
     }
     const mdl_doc *d = ctx->doc;
+    /* Aim and ik read the target's global position and then move the
+     * joint: a target below the joint would move with it, so the result
+     * would miss it. */
+    if (c->type == MDL_CONSTRAINT_AIM || c->type == MDL_CONSTRAINT_IK)
+        for (int32_t i = d->joints[c->target].parent; i >= 0; i = d->joints[i].parent)
+            if ((uint32_t)i == c->joint)
+                return mdl_refuse(ctx, "invalid_constraint",
+                                  "field \"kind.target\": joint %u lies below joint %u, which "
+                                  "the %s constraint moves",
+                                  c->target, c->joint, tn);
     switch (c->type) {
     case MDL_CONSTRAINT_COPY:
         c->copy_translation = mdl_field_bool(kind, "translation", true);

@@ -502,6 +502,9 @@ static void test_constraint_refusals(void **state)
     refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
                "\"target\":1}}",
             "invalid_constraint", "kind.target");
+    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\","
+               "\"target\":2}}",
+            "invalid_constraint", "lies below joint 1");
     refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"spin\"}}",
             "out_of_range", "kind.type");
     refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
@@ -510,7 +513,7 @@ static void test_constraint_refusals(void **state)
     refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\"}}",
             "missing_field", "kind.target");
     refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\","
-               "\"target\":2,\"axis\":[0,0,0]}}",
+               "\"target\":3,\"axis\":[0,0,0]}}",
             "out_of_range", "kind.axis");
     refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
                "\"target\":2,\"influence\":2}}",
