@@ -19,7 +19,10 @@ const mdl_op_def *const mdl_op_defs[] = {
     &mdl_op_rig_parent,     &mdl_op_rig_roll,      &mdl_op_clip_options,
     &mdl_op_rig_mirror,     &mdl_op_weight_locks,  &mdl_op_weight_edit,
     &mdl_op_morph,          &mdl_op_capture_morph, &mdl_op_delete_morph,
-    &mdl_op_morph_weight,
+    &mdl_op_morph_weight,   &mdl_op_pose,          &mdl_op_delete_pose,
+    &mdl_op_ik,             &mdl_op_blend_clip,    &mdl_op_retarget_clip,
+    &mdl_op_constraint,     &mdl_op_delete_constraint, &mdl_op_solve_pose,
+    &mdl_op_bake_clip,
 };
 
 const size_t mdl_op_def_count = sizeof mdl_op_defs / sizeof mdl_op_defs[0];

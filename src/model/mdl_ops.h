@@ -196,5 +196,9 @@ extern const mdl_op_def mdl_op_rig_mirror;                        /* mdl_op_rig_
 extern const mdl_op_def mdl_op_weight_locks, mdl_op_weight_edit;  /* mdl_op_weight_edit.c */
 extern const mdl_op_def mdl_op_morph, mdl_op_capture_morph, mdl_op_delete_morph,
     mdl_op_morph_weight;                                          /* mdl_op_morph.c */
+extern const mdl_op_def mdl_op_pose, mdl_op_delete_pose, mdl_op_ik; /* mdl_op_pose.c */
+extern const mdl_op_def mdl_op_blend_clip, mdl_op_retarget_clip,
+    mdl_op_bake_clip; /* mdl_op_clip_derive.c */
+extern const mdl_op_def mdl_op_constraint, mdl_op_delete_constraint, mdl_op_solve_pose;
 
 #endif

@@ -613,8 +613,8 @@ static void test_api_schema(void **state)
     assert_true(anim_json_string_eq(anim_json_get(v, "$schema"),
                                     "https://json-schema.org/draft/2020-12/schema"));
     const anim_json_value *ops = anim_json_get(v, "operations");
-    assert_int_equal(anim_json_count(ops), 40);
-    assert_int_equal(mdl_op_def_count, 40);
+    assert_int_equal(anim_json_count(ops), 49);
+    assert_int_equal(mdl_op_def_count, 49);
     static const char *const order[] = {
         "cube",         "plane",       "sphere",        "cylinder",     "polygon_mesh",
         "transform",    "extrude",     "inset",         "mirror",       "weld",
@@ -623,8 +623,10 @@ static void test_api_schema(void **state)
         "skeleton",     "auto_weights", "subdivide",    "smooth",       "project_uv",
         "brush",        "clip",        "delete_clip",   "rig_rest",     "rig_rename",
         "rig_parent",   "rig_roll",    "clip_options",  "rig_mirror",   "weight_locks",
-        "weight_edit",  "morph",       "capture_morph", "delete_morph", "morph_weight"};
-    for (size_t i = 0; i < 40; i++) {
+        "weight_edit",  "morph",       "capture_morph", "delete_morph", "morph_weight",
+        "pose",         "delete_pose", "ik",            "blend_clip",   "retarget_clip",
+        "constraint",   "delete_constraint", "solve_pose", "bake_clip"};
+    for (size_t i = 0; i < 49; i++) {
         const anim_json_member *m = anim_json_member_at(ops, i);
         assert_int_equal(anim_json_key_len(m), strlen(order[i]));
         assert_memory_equal(m->key, order[i], strlen(order[i]));
@@ -649,7 +651,7 @@ static void test_api_schema(void **state)
     assert_true(anim_json_string_eq(anim_json_get(anim_json_get(df, "items"), "pattern"),
                                     "^[1-9][0-9]*$"));
     assert_int_equal(
-        anim_json_count(anim_json_get(anim_json_get(v, "operation"), "oneOf")), 40);
+        anim_json_count(anim_json_get(anim_json_get(v, "operation"), "oneOf")), 49);
     const anim_json_value *methods = anim_json_get(v, "methods");
     static const char *const names[] = {"model.open",  "model.apply",  "model.inspect",
                                         "model.history", "model.job",  "model.cancel",

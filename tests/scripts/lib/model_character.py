@@ -90,20 +90,30 @@ def main():
         sums[w["vertex"]] = sums.get(w["vertex"], 0) + w["weight"]
     check(sums and all(abs(s - 1) < 1e-9 for s in sums.values()),
           "bound weights sum to one on every vertex")
+    # The walk swings the thigh through the stand pose at constant speed
+    # (stand, forward, stand, back, stand), so the loop's seam is smooth.
     apply([{"op": "pose", "name": "stand", "joints": [
-              {"joint": 1, "transform": {"rotation": quat_x(0.05)}}]},
-           {"op": "pose", "name": "step", "joints": [
+              {"joint": 1, "transform": {"translation": [0, 0.2, 0], "rotation": quat_x(0.05)}}]},
+           {"op": "pose", "name": "forward", "joints": [
+              {"joint": 1, "transform": {"translation": [0, 0.2, 0], "rotation": quat_x(0.05)}},
               {"joint": 2, "transform": {"translation": [0.1, -0.05, 0],
-                                         "rotation": quat_x(-0.4)}}]}])
-    # Plant the foot ahead with IK on the step pose: the solver keeps the
+                                         "rotation": quat_x(-0.4)}}]},
+           {"op": "pose", "name": "back", "joints": [
+              {"joint": 1, "transform": {"translation": [0, 0.2, 0], "rotation": quat_x(0.05)}},
+              {"joint": 2, "transform": {"translation": [0.1, -0.05, 0],
+                                         "rotation": quat_x(0.4)}}]},
+           {"op": "pose", "name": "crouch", "joints": []}])
+    # Plant the foot ahead with IK on the crouch pose: the solver keeps the
     # bone lengths (0.42 each) and bends the knee toward the pole.
-    apply([{"op": "ik", "pose": "step", "root": 2, "middle": 3, "end": 4,
+    apply([{"op": "ik", "pose": "crouch", "root": 2, "middle": 3, "end": 4,
             "target": [0.1, 0.15, 0.3], "pole": [0.1, 0.5, 1.0]}])
     apply([{"op": "bake_clip", "name": "walk", "fps": 30, "poses": [
-              {"time": 0, "pose": "stand"}, {"time": 0.5, "pose": "step"},
+              {"time": 0, "pose": "stand"}, {"time": 0.25, "pose": "forward"},
+              {"time": 0.5, "pose": "stand"}, {"time": 0.75, "pose": "back"},
               {"time": 1.0, "pose": "stand"}]},
            {"op": "bake_clip", "name": "idle", "poses": [
-              {"time": 0, "pose": "stand"}, {"time": 2.0, "pose": "stand"}]},
+              {"time": 0, "pose": "stand"}, {"time": 1.0, "pose": "crouch"},
+              {"time": 2.0, "pose": "stand"}]},
            {"op": "blend_clip", "name": "walk_idle", "a": "walk", "b": "idle", "weight": 0.5}])
     apply([{"op": "morph", "name": "breathe", "object": "body",
             "deltas": [{"vertex": "9", "delta": [0, 0, 0.02]},

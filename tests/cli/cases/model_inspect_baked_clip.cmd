@@ -1,0 +1,1 @@
+model inspect tests/fixtures/model/pose.journal.json --domain clips
