@@ -11,23 +11,13 @@
 #include "model/mdl_ops.h"
 #include "model/mdl_rig_eval.h"
 #include "model/mdl_rig_solve.h"
+#include "model/mdl_transform_field.h"
 
-#define ROTATION_UNIT_TOLERANCE 1e-6
-
-static const mdl_field transform_fields[] = {
-    {.name = "translation", .type = MDL_F_VEC3, .required = false,
-     .description = "parent-local translation, metres; default [0, 0, 0]"},
-    {.name = "rotation", .type = MDL_F_VEC4, .required = false,
-     .description = "unit quaternion x y z w; default identity"},
-    {.name = "scale", .type = MDL_F_VEC3, .required = false,
-     .description = "nonzero scale per axis; default [1, 1, 1]"},
-    {.name = NULL},
-};
 
 static const mdl_field pose_joint_fields[] = {
     {.name = "joint", .type = MDL_F_INTEGER, .required = true, .min = 0, .max = 2147483647.0,
      .description = "an existing joint ordinal, unique within the pose"},
-    {.name = "transform", .type = MDL_F_OBJECT, .required = true, .fields = transform_fields,
+    {.name = "transform", .type = MDL_F_OBJECT, .required = true, .fields = mdl_transform_fields,
      .description = "the joint's full local transform {translation?, rotation?, scale?}"},
     {.name = NULL},
 };
@@ -39,29 +29,6 @@ static const mdl_field pose_fields[] = {
      .description = "0-256 rows {joint, transform}; omitted joints keep their rest"},
     {.name = NULL},
 };
-
-/* A validated transform object into out, refusing a non-unit rotation or a
- * zero scale lane; field names the object for the message. */
-static int read_transform(mdl_ctx *ctx, const anim_json_value *v, const char *field, mdl_trs *out)
-{
-    mdl_trs_identity(out);
-    mdl_field_vec(v, "translation", out->translation, 3);
-    mdl_field_vec(v, "rotation", out->rotation, 4);
-    mdl_field_vec(v, "scale", out->scale, 3);
-    const double *q = out->rotation;
-    double len = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (!(fabs(1 - len) <= ROTATION_UNIT_TOLERANCE))
-        return mdl_refuse(ctx, "out_of_range",
-                          "field \"%s.rotation\": [%.17g, %.17g, %.17g, %.17g] is not a unit "
-                          "quaternion (length %.17g)",
-                          field, q[0], q[1], q[2], q[3], len);
-    for (int k = 0; k < 3; k++)
-        if (out->scale[k] == 0)
-            return mdl_refuse(ctx, "out_of_range",
-                              "field \"%s.scale\": lane %d is zero (scales must be nonzero)",
-                              field, k);
-    return 0;
-}
 
 static int cmp_pose_joint(const void *a, const void *b)
 {
@@ -124,7 +91,7 @@ static int run_pose(mdl_ctx *ctx, const anim_json_value *op)
         char field[64];
         snprintf(field, sizeof field, "joints[%zu].transform", i);
         p->joints[i].joint = (uint32_t)j;
-        rc = read_transform(ctx, mdl_field_get(it, "transform"), field, &p->joints[i].local);
+        rc = mdl_read_transform(ctx, mdl_field_get(it, "transform"), field, &p->joints[i].local);
     }
     free(seen);
     if (rc) {

@@ -191,10 +191,10 @@ static void test_pose_refusals(void **state)
             "invalid_operation", "joints[1].joint");
     refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
                "{\"rotation\":[0,0,0,2]}}]}",
-            "out_of_range", "joints[0].transform.rotation");
+            "invalid_transform", "joints[0].transform");
     refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
                "{\"scale\":[1,0,1]}}]}",
-            "out_of_range", "joints[0].transform.scale");
+            "invalid_transform", "joints[0].transform");
     refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
                "{\"shear\":[1,0,1]}}]}",
             "unknown_field", NULL);
