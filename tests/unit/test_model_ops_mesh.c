@@ -20,116 +20,13 @@
 #include "animsmith/model.h"
 #include "model/mdl_doc.h"
 #include "model/mdl_ops.h"
-
-typedef struct fx {
-    mdl_doc *doc;
-    anim_model_limits limits;
-    anim_arena *arena;
-    mdl_result res;
-    mdl_ctx ctx;
-    uint64_t budget; /* 0: the default limit */
-} fx;
-
-static void result_clear(mdl_result *r)
-{
-    free(r->faces);
-    free(r->vertices);
-    for (uint32_t i = 0; i < r->note_count; i++)
-        free(r->notes[i]);
-    memset(r, 0, sizeof *r);
-}
-
-static int setup(void **state)
-{
-    fx *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->doc = mdl_doc_new();
-    assert_non_null(f->doc);
-    anim_model_limits_default(&f->limits);
-    f->arena = anim_arena_new();
-    assert_non_null(f->arena);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fx *f = *state;
-    result_clear(&f->res);
-    mdl_doc_free(f->doc);
-    anim_arena_free(f->arena);
-    free(f);
-    return 0;
-}
-
-/* Validates and runs one operation; returns its status. */
-static int run(fx *f, const char *json)
-{
-    anim_error err;
-    anim_json_value *op = anim_json_parse(f->arena, json, strlen(json), NULL, &err);
-    if (!op) {
-        print_error("bad test JSON: %s\n%s\n", err.message, json);
-        fail();
-    }
-    result_clear(&f->res);
-    memset(&f->ctx, 0, sizeof f->ctx);
-    f->ctx.doc = f->doc;
-    f->ctx.limits = &f->limits;
-    f->ctx.result = &f->res;
-    f->ctx.work_budget = f->budget ? f->budget : f->limits.max_work_units;
-    const anim_json_value *name = anim_json_get(op, "op");
-    assert_non_null(name);
-    f->ctx.op = anim_json_string(name);
-    if (mdl_validate_op(&f->ctx, op) != 0)
-        return -1;
-    const mdl_op_def *def = mdl_op_find(anim_json_string(name), anim_json_string_len(name));
-    assert_non_null(def);
-    int rc = def->run(&f->ctx, op);
-    if (rc == 0)
-        assert_true(f->ctx.work > 0);
-    return rc;
-}
-
-static void ok(fx *f, const char *json)
-{
-    if (run(f, json) != 0) {
-        print_error("refused (%s): %s\n%s\n", f->ctx.refusal_kind ? f->ctx.refusal_kind : "?",
-                    f->ctx.refusal, json);
-        fail();
-    }
-}
-
-/* Refused with kind; the message must contain want (when not NULL). */
-static void refused(fx *f, const char *json, const char *kind, const char *want)
-{
-    if (run(f, json) == 0) {
-        print_error("accepted: %s\n", json);
-        fail();
-    }
-    assert_non_null(f->ctx.refusal_kind);
-    if (strcmp(f->ctx.refusal_kind, kind) != 0) {
-        print_error("kind %s (%s), wanted %s\n", f->ctx.refusal_kind, f->ctx.refusal, kind);
-        fail();
-    }
-    if (want && !strstr(f->ctx.refusal, want)) {
-        print_error("message \"%s\" lacks \"%s\"\n", f->ctx.refusal, want);
-        fail();
-    }
-}
+#include "support/model_op_fixture.h"
 
 static mdl_object *obj(fx *f, const char *name)
 {
     ptrdiff_t i = mdl_doc_find_object(f->doc, name);
     assert_true(i >= 0);
     return f->doc->objects[i];
-}
-
-static void near(double a, double b, double eps)
-{
-    if (!(fabs(a - b) <= eps)) {
-        print_error("%.17g != %.17g (eps %g)\n", a, b, eps);
-        fail();
-    }
 }
 
 static const mdl_corner *corner_of(const mdl_object *o, size_t fi, uint32_t k)
@@ -281,7 +178,7 @@ static bool selected_vertex(const fx *f, uint64_t id)
 static void test_cube(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[2,4,6]}");
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[2,4,6]}");
     mdl_object *o = obj(f, "box");
     assert_string_equal(f->res.object, "box");
     assert_int_equal(o->vertex_count, 8);
@@ -294,12 +191,12 @@ static void test_cube(void **state)
     for (uint64_t id = 1; id <= 6; id++)
         assert_true(selected_face(f, id));
     for (size_t i = 0; i < 8; i++) {
-        near(fabs(o->vertices[i].p[0]), 1, 0);
-        near(fabs(o->vertices[i].p[1]), 2, 0);
-        near(fabs(o->vertices[i].p[2]), 3, 0);
+        fx_near(fabs(o->vertices[i].p[0]), 1, 0);
+        fx_near(fabs(o->vertices[i].p[1]), 2, 0);
+        fx_near(fabs(o->vertices[i].p[2]), 3, 0);
     }
     assert_closed(o);
-    near(signed_volume(o), 48, 1e-12);
+    fx_near(signed_volume(o), 48, 1e-12);
     assert_uv_unmirrored(o);
     for (size_t fi = 0; fi < 6; fi++) {
         assert_false(o->faces[fi].smooth);
@@ -309,46 +206,46 @@ static void test_cube(void **state)
         assert_unmirrored_quad(o, fi);
     }
     /* Appending continues the ids. */
-    ok(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,1,1]}");
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,1,1]}");
     o = obj(f, "box");
     assert_int_equal(o->vertex_count, 16);
     assert_int_equal(o->face_count, 12);
     assert_true(selected_vertex(f, 9) && selected_vertex(f, 16) && !selected_vertex(f, 8));
     assert_true(selected_face(f, 7) && selected_face(f, 12) && !selected_face(f, 6));
 
-    refused(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,0,1]}", "out_of_range", NULL);
-    refused(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,-1,1]}", "out_of_range", NULL);
-    refused(f, "{\"op\":\"cube\",\"object\":\"box\"}", "missing_field", NULL);
-    refused(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,1]}", "wrong_type", NULL);
+    fx_refused(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,0,1]}", "out_of_range", NULL);
+    fx_refused(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,-1,1]}", "out_of_range", NULL);
+    fx_refused(f, "{\"op\":\"cube\",\"object\":\"box\"}", "missing_field", NULL);
+    fx_refused(f, "{\"op\":\"cube\",\"object\":\"box\",\"size\":[1,1]}", "wrong_type", NULL);
 }
 
 static void test_plane(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"plane\",\"object\":\"floor\",\"size\":[4,2]}");
+    fx_ok(f, "{\"op\":\"plane\",\"object\":\"floor\",\"size\":[4,2]}");
     mdl_object *o = obj(f, "floor");
     assert_int_equal(o->vertex_count, 4);
     assert_int_equal(o->face_count, 1);
     double n[3];
     mdl_face_normal(o, &o->faces[0], n);
-    near(n[0], 0, 1e-15);
-    near(n[1], 1, 1e-15);
-    near(n[2], 0, 1e-15);
+    fx_near(n[0], 0, 1e-15);
+    fx_near(n[1], 1, 1e-15);
+    fx_near(n[2], 0, 1e-15);
     for (size_t i = 0; i < 4; i++) {
         assert_true(o->vertices[i].p[1] == 0);
-        near(fabs(o->vertices[i].p[0]), 2, 0);
-        near(fabs(o->vertices[i].p[2]), 1, 0);
+        fx_near(fabs(o->vertices[i].p[0]), 2, 0);
+        fx_near(fabs(o->vertices[i].p[2]), 1, 0);
     }
     assert_unmirrored_quad(o, 0);
     assert_int_equal(f->res.face_count, 1);
     assert_int_equal(f->res.vertex_count, 4);
-    refused(f, "{\"op\":\"plane\",\"object\":\"floor\",\"size\":[0,2]}", "out_of_range", NULL);
+    fx_refused(f, "{\"op\":\"plane\",\"object\":\"floor\",\"size\":[0,2]}", "out_of_range", NULL);
 }
 
 static void test_sphere(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"sphere\",\"object\":\"ball\",\"radius\":2,\"segments\":8,\"rings\":4}");
+    fx_ok(f, "{\"op\":\"sphere\",\"object\":\"ball\",\"radius\":2,\"segments\":8,\"rings\":4}");
     mdl_object *o = obj(f, "ball");
     assert_int_equal(o->vertex_count, 2 + 8 * 3);
     assert_int_equal(o->face_count, 8 * 4);
@@ -360,7 +257,7 @@ static void test_sphere(void **state)
     assert_true(v > 0 && v < 4.0 / 3.0 * ANIM_PI * 8);
     for (size_t i = 0; i < o->vertex_count; i++) {
         const double *p = o->vertices[i].p;
-        near(sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]), 2, 1e-12);
+        fx_near(sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]), 2, 1e-12);
     }
     /* Smooth faces, explicit radial unit normals. */
     for (size_t fi = 0; fi < o->face_count; fi++) {
@@ -370,8 +267,8 @@ static void test_sphere(void **state)
             const double *p = pos(o, c->vertex);
             assert_true(c->has_normal);
             for (int a = 0; a < 3; a++)
-                near(c->normal[a], p[a] / 2, 1e-12);
-            near(sqrt(c->normal[0] * c->normal[0] + c->normal[1] * c->normal[1] +
+                fx_near(c->normal[a], p[a] / 2, 1e-12);
+            fx_near(sqrt(c->normal[0] * c->normal[0] + c->normal[1] * c->normal[1] +
                       c->normal[2] * c->normal[2]),
                  1, 1e-12);
             assert_true(c->uv[0] >= 0 && c->uv[0] <= 1 && c->uv[1] >= 0 && c->uv[1] <= 1);
@@ -384,8 +281,8 @@ static void test_sphere(void **state)
     for (size_t e = 0; e < o->edge_count; e++) {
         assert_true(o->edges[e].seam);
         const double *pa = pos(o, o->edges[e].a), *pb = pos(o, o->edges[e].b);
-        near(pa[0], 0, 1e-12);
-        near(pb[0], 0, 1e-12);
+        fx_near(pa[0], 0, 1e-12);
+        fx_near(pb[0], 0, 1e-12);
         assert_true(pa[2] >= 0 && pb[2] >= 0);
     }
     for (size_t ci = 0; ci < o->corner_count; ci++) {
@@ -399,7 +296,7 @@ static void test_sphere(void **state)
     assert_int_equal(u0, 3 * 2);
     assert_int_equal(u1, 3 * 2);
 
-    ok(f, "{\"op\":\"sphere\",\"object\":\"flat\",\"radius\":1,\"segments\":3,\"rings\":2,"
+    fx_ok(f, "{\"op\":\"sphere\",\"object\":\"flat\",\"radius\":1,\"segments\":3,\"rings\":2,"
           "\"smooth\":false}");
     o = obj(f, "flat");
     assert_int_equal(o->vertex_count, 5);
@@ -411,31 +308,31 @@ static void test_sphere(void **state)
     for (size_t fi = 0; fi < o->face_count; fi++)
         assert_false(o->faces[fi].smooth);
 
-    ok(f, "{\"op\":\"sphere\",\"object\":\"big\",\"radius\":1,\"segments\":128,\"rings\":128}");
+    fx_ok(f, "{\"op\":\"sphere\",\"object\":\"big\",\"radius\":1,\"segments\":128,\"rings\":128}");
     assert_closed(obj(f, "big"));
 
-    refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":2,\"rings\":4}",
+    fx_refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":2,\"rings\":4}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":129,\"rings\":4}",
+    fx_refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":129,\"rings\":4}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":8,\"rings\":1}",
+    fx_refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":8,\"rings\":1}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":0,\"segments\":8,\"rings\":4}",
+    fx_refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":0,\"segments\":8,\"rings\":4}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":8.5,\"rings\":4}",
+    fx_refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":8.5,\"rings\":4}",
             "wrong_type", NULL);
 }
 
 static void test_cylinder(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cylinder\",\"object\":\"can\",\"radius\":1,\"height\":3,\"segments\":6}");
+    fx_ok(f, "{\"op\":\"cylinder\",\"object\":\"can\",\"radius\":1,\"height\":3,\"segments\":6}");
     mdl_object *o = obj(f, "can");
     assert_int_equal(o->vertex_count, 12);
     assert_int_equal(o->face_count, 8);
     assert_int_equal(o->corner_count, 6 * 4 + 2 * 6);
     assert_closed(o);
-    near(signed_volume(o), 1.5 * sqrt(3.0) * 3, 1e-12);
+    fx_near(signed_volume(o), 1.5 * sqrt(3.0) * 3, 1e-12);
     size_t caps = 0;
     for (size_t fi = 0; fi < o->face_count; fi++) {
         const mdl_face *fc = &o->faces[fi];
@@ -444,10 +341,10 @@ static void test_cylinder(void **state)
             assert_false(fc->smooth);
             double n[3];
             mdl_face_normal(o, fc, n);
-            near(fabs(n[1]), 1, 1e-12);
+            fx_near(fabs(n[1]), 1, 1e-12);
             for (uint32_t k = 0; k < 6; k++) {
                 assert_false(corner_of(o, fi, k)->has_normal);
-                near(pos(o, corner_of(o, fi, k)->vertex)[1], n[1] * 1.5, 0);
+                fx_near(pos(o, corner_of(o, fi, k)->vertex)[1], n[1] * 1.5, 0);
             }
             continue;
         }
@@ -456,9 +353,9 @@ static void test_cylinder(void **state)
             const mdl_corner *c = corner_of(o, fi, k);
             const double *p = pos(o, c->vertex);
             assert_true(c->has_normal);
-            near(c->normal[0], p[0], 1e-12);
-            near(c->normal[1], 0, 0);
-            near(c->normal[2], p[2], 1e-12);
+            fx_near(c->normal[0], p[0], 1e-12);
+            fx_near(c->normal[1], 0, 0);
+            fx_near(c->normal[2], p[2], 1e-12);
         }
     }
     assert_int_equal(caps, 2);
@@ -466,21 +363,21 @@ static void test_cylinder(void **state)
     assert_int_equal(o->edge_count, 1);
     assert_true(o->edges[0].seam);
     const double *pa = pos(o, o->edges[0].a), *pb = pos(o, o->edges[0].b);
-    near(pa[0], 0, 0);
-    near(pb[0], 0, 0);
-    near(pa[2], 1, 0);
-    near(pa[1], -pb[1], 0);
+    fx_near(pa[0], 0, 0);
+    fx_near(pb[0], 0, 0);
+    fx_near(pa[2], 1, 0);
+    fx_near(pa[1], -pb[1], 0);
 
-    ok(f, "{\"op\":\"cylinder\",\"object\":\"hard\",\"radius\":1,\"height\":1,\"segments\":3,"
+    fx_ok(f, "{\"op\":\"cylinder\",\"object\":\"hard\",\"radius\":1,\"height\":1,\"segments\":3,"
           "\"smooth\":false}");
     o = obj(f, "hard");
     assert_closed(o);
     assert_true(signed_volume(o) > 0);
     for (size_t ci = 0; ci < o->corner_count; ci++)
         assert_false(o->corners[ci].has_normal);
-    refused(f, "{\"op\":\"cylinder\",\"object\":\"c\",\"radius\":1,\"height\":0,\"segments\":6}",
+    fx_refused(f, "{\"op\":\"cylinder\",\"object\":\"c\",\"radius\":1,\"height\":0,\"segments\":6}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"cylinder\",\"object\":\"c\",\"radius\":1,\"height\":1,\"segments\":2}",
+    fx_refused(f, "{\"op\":\"cylinder\",\"object\":\"c\",\"radius\":1,\"height\":1,\"segments\":2}",
             "out_of_range", NULL);
 }
 
@@ -488,7 +385,7 @@ static void test_work_limit(void **state)
 {
     fx *f = *state;
     f->budget = 100;
-    refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":16,\"rings\":8}",
+    fx_refused(f, "{\"op\":\"sphere\",\"object\":\"b\",\"radius\":1,\"segments\":16,\"rings\":8}",
             "work_limit_exceeded", NULL);
     f->budget = 0;
 }
@@ -500,7 +397,7 @@ static void test_work_limit(void **state)
 static void test_polygon_mesh(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
+    fx_ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
           "{\"vertices\":[0,2,1],\"uvs\":[[0,0],[0,1],[1,0]],\"material\":3},"
           "{\"vertices\":[0,1,3]},{\"vertices\":[0,3,2]},{\"vertices\":[1,2,3]}]}");
     mdl_object *o = obj(f, "t");
@@ -510,14 +407,14 @@ static void test_polygon_mesh(void **state)
     assert_int_equal(f->res.vertex_count, 4);
     assert_int_equal(f->res.note_count, 0);
     assert_closed(o);
-    near(signed_volume(o), 1.0 / 6.0, 1e-15);
+    fx_near(signed_volume(o), 1.0 / 6.0, 1e-15);
     assert_int_equal(o->faces[0].material, 3);
     assert_int_equal(o->faces[1].material, 0);
-    near(corner_of(o, 0, 1)->uv[1], 1, 0);
-    near(pos(o, corner_of(o, 0, 1)->vertex)[1], 1, 0);
+    fx_near(corner_of(o, 0, 1)->uv[1], 1, 0);
+    fx_near(pos(o, corner_of(o, 0, 1)->vertex)[1], 1, 0);
 
     /* Indices map onto the new ids when appending. */
-    ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\","
+    fx_ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\","
           "\"positions\":[[0,0,5],[1,0,5],[1,1,5],[0,1,5.5]],"
           "\"polygons\":[{\"vertices\":[0,1,2,3]}]}");
     o = obj(f, "t");
@@ -527,31 +424,31 @@ static void test_polygon_mesh(void **state)
     assert_non_null(strstr(f->res.notes[0], "nonplanar"));
 
     /* Integral indices written with a fraction or exponent are indices. */
-    ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"u\"," TETRA_POS ",\"polygons\":["
+    fx_ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"u\"," TETRA_POS ",\"polygons\":["
           "{\"vertices\":[0,2.0,1]},{\"vertices\":[0,1,3e0]},{\"vertices\":[0,3,2]},"
           "{\"vertices\":[1,2,3]}]}");
     assert_closed(obj(f, "u"));
     assert_int_equal(corner_of(obj(f, "u"), 0, 1)->vertex, 3);
 
-    refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
+    fx_refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
                "{\"vertices\":[0,2,1]},{\"vertices\":[0,1,4]},{\"vertices\":[1,2,3]}]}",
             "out_of_range", "polygons[1].vertices[2]");
-    refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
+    fx_refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
                "{\"vertices\":[0,2,1,2]},{\"vertices\":[1,2,3]}]}",
             "degenerate_face", "polygons[0].vertices[3]");
-    refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
+    fx_refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
                "{\"vertices\":[0,2,1],\"uvs\":[[0,0],[1,1],[1,0],[0,1]]},{\"vertices\":[1,2,3]}]}",
             "invalid_operation", "polygons[0].uvs");
-    refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
+    fx_refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
                "{\"vertices\":[0,2,1]}]}",
             "loose_vertices", "positions[3]");
-    refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
+    fx_refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
                "{\"vertices\":[0,2]}]}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
+    fx_refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\"," TETRA_POS ",\"polygons\":["
                "{\"vertices\":[0,2,1,3],\"material\":512}]}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\",\"positions\":[],\"polygons\":[]}",
+    fx_refused(f, "{\"op\":\"polygon_mesh\",\"object\":\"t\",\"positions\":[],\"polygons\":[]}",
             "out_of_range", NULL);
 }
 
@@ -560,28 +457,28 @@ static void test_polygon_mesh(void **state)
 static void test_transform(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"b\",\"size\":[2,2,2]}");
-    ok(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\","
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"b\",\"size\":[2,2,2]}");
+    fx_ok(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\","
           "\"6\",\"7\",\"8\"],\"matrix\":[[2,0,0,10],[0,1,0,0],[0,0,3,-1],[0,0,0,1]]}");
     mdl_object *o = obj(f, "b");
-    near(pos(o, 1)[0], 8, 0);
-    near(pos(o, 1)[2], -4, 0);
-    near(pos(o, 8)[0], 12, 0);
-    near(pos(o, 8)[2], 2, 0);
+    fx_near(pos(o, 1)[0], 8, 0);
+    fx_near(pos(o, 1)[2], -4, 0);
+    fx_near(pos(o, 8)[0], 12, 0);
+    fx_near(pos(o, 8)[2], 2, 0);
     assert_int_equal(f->res.vertex_count, 8);
     assert_int_equal(f->res.face_count, 6);
-    near(signed_volume(o), 48, 1e-9);
+    fx_near(signed_volume(o), 48, 1e-9);
 
     /* One vertex: its three faces are selected. */
-    ok(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"8\"],"
+    fx_ok(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"8\"],"
           "\"matrix\":[[1,0,0,1],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}");
     assert_int_equal(f->res.vertex_count, 1);
     assert_int_equal(f->res.face_count, 3);
-    near(pos(obj(f, "b"), 8)[0], 13, 0);
-    near(pos(obj(f, "b"), 7)[0], 8, 0);
+    fx_near(pos(obj(f, "b"), 8)[0], 13, 0);
+    fx_near(pos(obj(f, "b"), 7)[0], 8, 0);
 
     /* Normals follow by the inverse-transpose. */
-    ok(f, "{\"op\":\"sphere\",\"object\":\"s\",\"radius\":1,\"segments\":4,\"rings\":2}");
+    fx_ok(f, "{\"op\":\"sphere\",\"object\":\"s\",\"radius\":1,\"segments\":4,\"rings\":2}");
     o = obj(f, "s");
     char ids[512] = "";
     for (size_t i = 0; i < o->vertex_count; i++) {
@@ -598,13 +495,13 @@ static void test_transform(void **state)
              "{\"op\":\"transform\",\"object\":\"s\",\"vertices\":[%s],"
              "\"matrix\":[[2,0,0,0],[0,1,0,0],[0,0,-4,0],[0,0,0,1]]}",
              ids);
-    ok(f, json);
+    fx_ok(f, json);
     o = obj(f, "s");
     for (size_t ci = 0; ci < o->corner_count; ci++) {
         double n[3] = {before[ci][0] / 2, before[ci][1], before[ci][2] / -4};
         double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
         for (int a = 0; a < 3; a++)
-            near(o->corners[ci].normal[a], n[a] / len, 1e-12);
+            fx_near(o->corners[ci].normal[a], n[a] / len, 1e-12);
     }
 
     /* A reflection: the inverse-transpose of diag(-1, 1, 1) is itself. */
@@ -614,34 +511,34 @@ static void test_transform(void **state)
              "{\"op\":\"transform\",\"object\":\"s\",\"vertices\":[%s],"
              "\"matrix\":[[-1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}",
              ids);
-    ok(f, json);
+    fx_ok(f, json);
     o = obj(f, "s");
     for (size_t ci = 0; ci < o->corner_count; ci++) {
-        near(o->corners[ci].normal[0], -before[ci][0], 1e-15);
-        near(o->corners[ci].normal[1], before[ci][1], 1e-15);
-        near(o->corners[ci].normal[2], before[ci][2], 1e-15);
+        fx_near(o->corners[ci].normal[0], -before[ci][0], 1e-15);
+        fx_near(o->corners[ci].normal[1], before[ci][1], 1e-15);
+        fx_near(o->corners[ci].normal[2], before[ci][2], 1e-15);
     }
 
-    refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
+    fx_refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
                "\"matrix\":[[1,0,0,0],[0,1,0,0],[1,1,0,0],[0,0,0,1]]}",
             "degenerate_matrix", NULL);
-    refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
+    fx_refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
                "\"matrix\":[[0,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}",
             "degenerate_matrix", NULL);
-    refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"99\"],"
+    fx_refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"99\"],"
                "\"matrix\":[[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}",
             "unknown_vertex", "99");
-    refused(f, "{\"op\":\"transform\",\"object\":\"nope\",\"vertices\":[\"1\"],"
+    fx_refused(f, "{\"op\":\"transform\",\"object\":\"nope\",\"vertices\":[\"1\"],"
                "\"matrix\":[[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}",
             "unknown_object", "nope");
-    assert_true(run(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
+    assert_true(fx_run(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
                        "\"matrix\":[[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,1,0,1]]}") != 0);
     /* Vertex 1 sits at x = 8: scaling by 1e308 overflows (the matrix
      * itself is fine: huge rows are not mistaken for singular ones). */
-    refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
+    fx_refused(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
                "\"matrix\":[[1e308,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}",
             "not_finite", "vertex \"1\"");
-    ok(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
+    fx_ok(f, "{\"op\":\"transform\",\"object\":\"b\",\"vertices\":[\"1\"],"
           "\"matrix\":[[1e-200,0,0,0],[0,1e-200,0,0],[0,0,1e-200,0],[0,0,0,1]]}");
 }
 
@@ -650,8 +547,8 @@ static void test_transform(void **state)
 static void test_mirror(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"sphere\",\"object\":\"m\",\"radius\":1,\"segments\":6,\"rings\":3}");
-    ok(f, "{\"op\":\"transform\",\"object\":\"m\",\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\","
+    fx_ok(f, "{\"op\":\"sphere\",\"object\":\"m\",\"radius\":1,\"segments\":6,\"rings\":3}");
+    fx_ok(f, "{\"op\":\"transform\",\"object\":\"m\",\"vertices\":[\"1\",\"2\",\"3\",\"4\",\"5\","
           "\"6\",\"7\",\"8\",\"9\",\"10\",\"11\",\"12\",\"13\",\"14\"],"
           "\"matrix\":[[1,0,0,3],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}");
     mdl_object *o = obj(f, "m");
@@ -661,7 +558,7 @@ static void test_mirror(void **state)
     assert_int_equal(mdl_object_set_edge_attr(o, 3, 4, false, 0.5), 0);
     size_t nv = o->vertex_count, nf = o->face_count, ne = o->edge_count;
     double vol = signed_volume(o);
-    ok(f, "{\"op\":\"mirror\",\"object\":\"m\",\"axis\":0,\"offset\":1}");
+    fx_ok(f, "{\"op\":\"mirror\",\"object\":\"m\",\"axis\":0,\"offset\":1}");
     o = obj(f, "m");
     assert_int_equal(o->vertex_count, 2 * nv);
     assert_int_equal(o->face_count, 2 * nf);
@@ -670,12 +567,12 @@ static void test_mirror(void **state)
     assert_true(selected_vertex(f, nv + 1) && !selected_vertex(f, nv));
     assert_true(selected_face(f, nf + 1) && !selected_face(f, nf));
     assert_closed(o);
-    near(signed_volume(o), 2 * vol, 1e-12);
+    fx_near(signed_volume(o), 2 * vol, 1e-12);
     for (size_t i = 0; i < nv; i++) {
         const double *p = o->vertices[i].p, *q = o->vertices[nv + i].p;
-        near(q[0], 2 - p[0], 1e-15);
-        near(q[1], p[1], 0);
-        near(q[2], p[2], 0);
+        fx_near(q[0], 2 - p[0], 1e-15);
+        fx_near(q[1], p[1], 0);
+        fx_near(q[2], p[2], 0);
     }
     /* Corners: same UVs in reversed order (first corner kept first),
      * normals reflected. */
@@ -686,24 +583,24 @@ static void test_mirror(void **state)
         for (uint32_t k = 0; k < n; k++) {
             const mdl_corner *a = corner_of(o, fi, k == 0 ? 0 : n - k), *b = corner_of(o, nf + fi, k);
             assert_int_equal(b->vertex, a->vertex + nv);
-            near(b->uv[0], a->uv[0], 0);
-            near(b->uv[1], a->uv[1], 0);
+            fx_near(b->uv[0], a->uv[0], 0);
+            fx_near(b->uv[1], a->uv[1], 0);
             assert_true(b->has_normal);
-            near(b->normal[0], -a->normal[0], 0);
-            near(b->normal[1], a->normal[1], 0);
+            fx_near(b->normal[0], -a->normal[0], 0);
+            fx_near(b->normal[1], a->normal[1], 0);
         }
     }
     size_t first;
     assert_int_equal(mdl_object_vertex_weights(o, 3 + nv, &first), 2);
     assert_int_equal(o->weights[first + 1].joint, 2);
-    near(o->weights[first + 1].weight, 0.75, 0);
+    fx_near(o->weights[first + 1].weight, 0.75, 0);
     assert_int_equal(o->edge_count, 2 * ne);
     const mdl_edge_attr *ea = mdl_object_edge_attr(o, 3 + nv, 4 + nv);
     assert_non_null(ea);
-    near(ea->crease, 0.5, 0);
-    refused(f, "{\"op\":\"mirror\",\"object\":\"m\",\"axis\":3,\"offset\":0}", "out_of_range",
+    fx_near(ea->crease, 0.5, 0);
+    fx_refused(f, "{\"op\":\"mirror\",\"object\":\"m\",\"axis\":3,\"offset\":0}", "out_of_range",
             NULL);
-    refused(f, "{\"op\":\"mirror\",\"object\":\"zz\",\"axis\":1,\"offset\":0}", "unknown_object",
+    fx_refused(f, "{\"op\":\"mirror\",\"object\":\"zz\",\"axis\":1,\"offset\":0}", "unknown_object",
             NULL);
 }
 
@@ -713,14 +610,14 @@ static void test_weld_halves(void **state)
 {
     fx *f = *state;
     /* Two quads sharing the edge x = 0 through duplicated vertices. */
-    ok(f, "{\"op\":\"plane\",\"object\":\"w\",\"size\":[2,2]}");
-    ok(f, "{\"op\":\"transform\",\"object\":\"w\",\"vertices\":[\"1\",\"2\",\"3\",\"4\"],"
+    fx_ok(f, "{\"op\":\"plane\",\"object\":\"w\",\"size\":[2,2]}");
+    fx_ok(f, "{\"op\":\"transform\",\"object\":\"w\",\"vertices\":[\"1\",\"2\",\"3\",\"4\"],"
           "\"matrix\":[[1,0,0,1],[0,1,0,0],[0,0,1,0],[0,0,0,1]]}");
-    ok(f, "{\"op\":\"mirror\",\"object\":\"w\",\"axis\":0,\"offset\":0}");
+    fx_ok(f, "{\"op\":\"mirror\",\"object\":\"w\",\"axis\":0,\"offset\":0}");
     mdl_object *o = obj(f, "w");
     assert_int_equal(mdl_object_set_edge_attr(o, 5, 6, true, 0), 0); /* the copy's x=0 edge */
     /* Listed in reverse: the result does not depend on the order. */
-    ok(f, "{\"op\":\"weld\",\"object\":\"w\",\"vertices\":[\"8\",\"7\",\"6\",\"5\",\"4\",\"3\","
+    fx_ok(f, "{\"op\":\"weld\",\"object\":\"w\",\"vertices\":[\"8\",\"7\",\"6\",\"5\",\"4\",\"3\","
           "\"2\",\"1\"],\"distance\":1e-9}");
     o = obj(f, "w");
     assert_int_equal(o->vertex_count, 6);
@@ -739,7 +636,7 @@ static void test_weld_halves(void **state)
     assert_true(ea->seam);
     assert_int_equal(o->edge_count, 1);
     /* Nothing within distance: no change. */
-    ok(f, "{\"op\":\"weld\",\"object\":\"w\",\"vertices\":[\"1\",\"3\"],\"distance\":0}");
+    fx_ok(f, "{\"op\":\"weld\",\"object\":\"w\",\"vertices\":[\"1\",\"3\"],\"distance\":0}");
     assert_int_equal(obj(f, "w")->vertex_count, 6);
     assert_int_equal(f->res.face_count + f->res.vertex_count, 0);
 }
@@ -747,14 +644,14 @@ static void test_weld_halves(void **state)
 static void test_weld_collapse(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"c\",\"positions\":[[0,0,0],[1,0,0],[1,1,0],"
+    fx_ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"c\",\"positions\":[[0,0,0],[1,0,0],[1,1,0],"
           "[0.99,1,0],[3,0,0],[4,0,0],[4,0.05,0]],\"polygons\":[{\"vertices\":[0,1,2,3]},"
           "{\"vertices\":[4,5,6]}]}");
     mdl_object *o = obj(f, "c");
     uint32_t j = 1;
     double w = 1;
     assert_int_equal(mdl_object_set_vertex_weights(o, 4, &j, &w, 1), 0);
-    ok(f, "{\"op\":\"weld\",\"object\":\"c\",\"vertices\":[\"3\",\"4\",\"6\",\"7\"],"
+    fx_ok(f, "{\"op\":\"weld\",\"object\":\"c\",\"vertices\":[\"3\",\"4\",\"6\",\"7\"],"
           "\"distance\":0.1}");
     o = obj(f, "c");
     /* The quad became a triangle on the survivor 3 at its own position;
@@ -762,7 +659,7 @@ static void test_weld_collapse(void **state)
     assert_int_equal(o->face_count, 1);
     assert_int_equal(o->faces[0].corner_count, 3);
     assert_int_equal(o->vertex_count, 3);
-    near(pos(o, 3)[0], 1, 0);
+    fx_near(pos(o, 3)[0], 1, 0);
     assert_int_equal(corner_of(o, 0, 2)->vertex, 3);
     size_t first;
     assert_int_equal(mdl_object_vertex_weights(o, 4, &first), 0);
@@ -772,15 +669,15 @@ static void test_weld_collapse(void **state)
     assert_false(selected_vertex(f, 6)); /* its face is gone */
 
     /* Welding a quad's diagonal would make it pass a vertex twice. */
-    ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"d\",\"positions\":[[0,0,0],[1,0,0],[0.05,0.05,0],"
+    fx_ok(f, "{\"op\":\"polygon_mesh\",\"object\":\"d\",\"positions\":[[0,0,0],[1,0,0],[0.05,0.05,0],"
           "[0,1,0]],\"polygons\":[{\"vertices\":[0,1,2,3]}]}");
-    refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\",\"3\"],\"distance\":0.1}",
+    fx_refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\",\"3\"],\"distance\":0.1}",
             "degenerate_face", NULL);
-    refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\",\"9\"],\"distance\":0.1}",
+    fx_refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\",\"9\"],\"distance\":0.1}",
             "unknown_vertex", NULL);
-    refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\"],\"distance\":-1}",
+    fx_refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\"],\"distance\":-1}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\",\"1\"],\"distance\":1}",
+    fx_refused(f, "{\"op\":\"weld\",\"object\":\"d\",\"vertices\":[\"1\",\"1\"],\"distance\":1}",
             "duplicate_id", NULL);
 }
 
@@ -789,29 +686,29 @@ static void test_weld_collapse(void **state)
 static void test_delete(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"a\",\"size\":[1,1,1]}");
-    ok(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[\"2\"]}");
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"a\",\"size\":[1,1,1]}");
+    fx_ok(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[\"2\"]}");
     mdl_object *o = obj(f, "a");
     assert_int_equal(o->face_count, 5);
     assert_int_equal(o->vertex_count, 8);
     assert_true(mdl_object_face_index(o, 2) < 0);
     /* With -X gone, +X, +Y and +Z take vertex 8 (+,+,+) and vertex 7
      * (-,+,+) with them; -Y and -Z keep the other six. */
-    ok(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[\"1\",\"3\",\"5\"]}");
+    fx_ok(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[\"1\",\"3\",\"5\"]}");
     o = obj(f, "a");
     assert_int_equal(o->face_count, 2);
     assert_int_equal(o->vertex_count, 6);
     assert_true(mdl_object_vertex_index(o, 8) < 0 && mdl_object_vertex_index(o, 7) < 0);
     assert_true(mdl_object_vertex_index(o, 6) >= 0);
-    refused(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[\"1\"]}", "unknown_face",
+    fx_refused(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[\"1\"]}", "unknown_face",
             "\"1\"");
-    refused(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[]}", "out_of_range", NULL);
+    fx_refused(f, "{\"op\":\"delete_faces\",\"object\":\"a\",\"faces\":[]}", "out_of_range", NULL);
 
-    ok(f, "{\"op\":\"delete_object\",\"object\":\"a\"}");
+    fx_ok(f, "{\"op\":\"delete_object\",\"object\":\"a\"}");
     assert_true(mdl_doc_find_object(f->doc, "a") < 0);
     assert_string_equal(f->res.object, "a");
-    refused(f, "{\"op\":\"delete_object\",\"object\":\"a\"}", "unknown_object", "\"a\"");
-    ok(f, "{\"op\":\"cube\",\"object\":\"a\",\"size\":[1,1,1]}");
+    fx_refused(f, "{\"op\":\"delete_object\",\"object\":\"a\"}", "unknown_object", "\"a\"");
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"a\",\"size\":[1,1,1]}");
     o = obj(f, "a");
     assert_int_equal(o->vertices[0].id, 9); /* counters retired, not reset */
     assert_int_equal(o->faces[0].id, 7);
@@ -822,75 +719,75 @@ static void test_delete(void **state)
 static void test_corners(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"k\",\"size\":[1,1,1]}");
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"k\",\"size\":[1,1,1]}");
     mdl_object *o = obj(f, "k");
     uint64_t cid = corner_of(o, 1, 2)->id;
     char json[256];
     snprintf(json, sizeof json, "{\"op\":\"uv\",\"object\":\"k\",\"corner\":\"%llu\",\"uv\":[0.25,-2]}",
              (unsigned long long)cid);
-    ok(f, json);
+    fx_ok(f, json);
     o = obj(f, "k");
-    near(corner_of(o, 1, 2)->uv[0], 0.25, 0);
-    near(corner_of(o, 1, 2)->uv[1], -2, 0);
+    fx_near(corner_of(o, 1, 2)->uv[0], 0.25, 0);
+    fx_near(corner_of(o, 1, 2)->uv[1], -2, 0);
     assert_true(selected_face(f, 2) && f->res.face_count == 1);
 
     snprintf(json, sizeof json,
              "{\"op\":\"corner_normal\",\"object\":\"k\",\"corner\":\"%llu\",\"normal\":[0,3,4]}",
              (unsigned long long)cid);
-    ok(f, json);
+    fx_ok(f, json);
     o = obj(f, "k");
     assert_true(corner_of(o, 1, 2)->has_normal);
-    near(corner_of(o, 1, 2)->normal[1], 0.6, 1e-15);
-    near(corner_of(o, 1, 2)->normal[2], 0.8, 1e-15);
+    fx_near(corner_of(o, 1, 2)->normal[1], 0.6, 1e-15);
+    fx_near(corner_of(o, 1, 2)->normal[2], 0.8, 1e-15);
     snprintf(json, sizeof json,
              "{\"op\":\"corner_normal\",\"object\":\"k\",\"corner\":\"%llu\",\"normal\":[1e-320,0,0]}",
              (unsigned long long)cid);
-    ok(f, json);
-    near(corner_of(obj(f, "k"), 1, 2)->normal[0], 1, 0);
+    fx_ok(f, json);
+    fx_near(corner_of(obj(f, "k"), 1, 2)->normal[0], 1, 0);
     snprintf(json, sizeof json,
              "{\"op\":\"corner_normal\",\"object\":\"k\",\"corner\":\"%llu\",\"normal\":null}",
              (unsigned long long)cid);
-    ok(f, json);
+    fx_ok(f, json);
     assert_false(corner_of(obj(f, "k"), 1, 2)->has_normal);
     snprintf(json, sizeof json,
              "{\"op\":\"corner_normal\",\"object\":\"k\",\"corner\":\"%llu\",\"normal\":[0,0,0]}",
              (unsigned long long)cid);
-    refused(f, json, "invalid_operation", NULL);
-    refused(f, "{\"op\":\"uv\",\"object\":\"k\",\"corner\":\"999\",\"uv\":[0,0]}",
+    fx_refused(f, json, "invalid_operation", NULL);
+    fx_refused(f, "{\"op\":\"uv\",\"object\":\"k\",\"corner\":\"999\",\"uv\":[0,0]}",
             "unknown_corner", "\"999\"");
-    refused(f, "{\"op\":\"corner_normal\",\"object\":\"k\",\"corner\":\"999\",\"normal\":null}",
+    fx_refused(f, "{\"op\":\"corner_normal\",\"object\":\"k\",\"corner\":\"999\",\"normal\":null}",
             "unknown_corner", NULL);
-    refused(f, "{\"op\":\"uv\",\"object\":\"k\",\"corner\":\"01\",\"uv\":[0,0]}", "invalid_id",
+    fx_refused(f, "{\"op\":\"uv\",\"object\":\"k\",\"corner\":\"01\",\"uv\":[0,0]}", "invalid_id",
             NULL);
 }
 
 static void test_edge_attributes(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"e\",\"size\":[1,1,1]}");
-    ok(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"2\",\"1\"],"
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"e\",\"size\":[1,1,1]}");
+    fx_ok(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"2\",\"1\"],"
           "\"seam\":true,\"crease\":0.5}");
     mdl_object *o = obj(f, "e");
     const mdl_edge_attr *ea = mdl_object_edge_attr(o, 1, 2);
     assert_non_null(ea);
     assert_true(ea->seam);
-    near(ea->crease, 0.5, 0);
+    fx_near(ea->crease, 0.5, 0);
     assert_int_equal(f->res.face_count, 2); /* -Y and -Z share it */
     assert_true(selected_face(f, 4) && selected_face(f, 6));
     assert_int_equal(f->res.vertex_count, 2);
-    ok(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"2\"],"
+    fx_ok(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"2\"],"
           "\"seam\":false,\"crease\":0}");
     assert_null(mdl_object_edge_attr(obj(f, "e"), 1, 2));
-    refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"8\"],"
+    fx_refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"8\"],"
                "\"seam\":true,\"crease\":0}",
             "unknown_edge", NULL);
-    refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"2\"],"
+    fx_refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"2\"],"
                "\"seam\":true,\"crease\":1.5}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"2\",\"3\"],"
+    fx_refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"2\",\"3\"],"
                "\"seam\":true,\"crease\":0}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"20\"],"
+    fx_refused(f, "{\"op\":\"edge_attributes\",\"object\":\"e\",\"vertices\":[\"1\",\"20\"],"
                "\"seam\":true,\"crease\":0}",
             "unknown_vertex", NULL);
 }
@@ -898,23 +795,23 @@ static void test_edge_attributes(void **state)
 static void test_assign_material(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"q\",\"size\":[1,1,1]}");
-    ok(f, "{\"op\":\"assign_material\",\"object\":\"q\",\"faces\":[\"5\",\"2\"],\"material\":511}");
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"q\",\"size\":[1,1,1]}");
+    fx_ok(f, "{\"op\":\"assign_material\",\"object\":\"q\",\"faces\":[\"5\",\"2\"],\"material\":511}");
     mdl_object *o = obj(f, "q");
     assert_int_equal(o->faces[1].material, 511);
     assert_int_equal(o->faces[4].material, 511);
     assert_int_equal(o->faces[0].material, 0);
     assert_int_equal(f->res.face_count, 2);
-    refused(f, "{\"op\":\"assign_material\",\"object\":\"q\",\"faces\":[\"5\"],\"material\":512}",
+    fx_refused(f, "{\"op\":\"assign_material\",\"object\":\"q\",\"faces\":[\"5\"],\"material\":512}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"assign_material\",\"object\":\"q\",\"faces\":[\"50\"],\"material\":1}",
+    fx_refused(f, "{\"op\":\"assign_material\",\"object\":\"q\",\"faces\":[\"50\"],\"material\":1}",
             "unknown_face", NULL);
 }
 
 static void test_project_uv(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"p\",\"size\":[2,4,6]}");
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"p\",\"size\":[2,4,6]}");
     static const char *const axes[3] = {"0", "1", "2"};
     for (int axis = 0; axis < 3; axis++) {
         char json[256];
@@ -922,28 +819,28 @@ static void test_project_uv(void **state)
                  "{\"op\":\"project_uv\",\"object\":\"p\",\"faces\":[\"1\",\"3\"],\"axis\":%s,"
                  "\"scale\":[2,-3],\"offset\":[0.5,0.25]}",
                  axes[axis]);
-        ok(f, json);
+        fx_ok(f, json);
         mdl_object *o = obj(f, "p");
         int a = (axis + 1) % 3, b = (axis + 2) % 3;
         for (size_t fi = 0; fi < 3; fi += 2) {
             for (uint32_t k = 0; k < 4; k++) {
                 const mdl_corner *c = corner_of(o, fi, k);
                 const double *p = pos(o, c->vertex);
-                near(c->uv[0], p[a] * 2 + 0.5, 0);
-                near(c->uv[1], p[b] * -3 + 0.25, 0);
+                fx_near(c->uv[0], p[a] * 2 + 0.5, 0);
+                fx_near(c->uv[1], p[b] * -3 + 0.25, 0);
             }
         }
         /* Face 2 untouched: still the unit square. */
         assert_unmirrored_quad(o, 1);
         assert_int_equal(f->res.face_count, 2);
     }
-    refused(f, "{\"op\":\"project_uv\",\"object\":\"p\",\"faces\":[\"1\"],\"axis\":2,"
+    fx_refused(f, "{\"op\":\"project_uv\",\"object\":\"p\",\"faces\":[\"1\"],\"axis\":2,"
                "\"scale\":[1e308,1],\"offset\":[1e308,0]}",
             "not_finite", NULL);
-    refused(f, "{\"op\":\"project_uv\",\"object\":\"p\",\"faces\":[\"9\"],\"axis\":2,"
+    fx_refused(f, "{\"op\":\"project_uv\",\"object\":\"p\",\"faces\":[\"9\"],\"axis\":2,"
                "\"scale\":[1,1],\"offset\":[0,0]}",
             "unknown_face", NULL);
-    refused(f, "{\"op\":\"project_uv\",\"object\":\"p\",\"faces\":[\"1\"],\"axis\":-1,"
+    fx_refused(f, "{\"op\":\"project_uv\",\"object\":\"p\",\"faces\":[\"1\"],\"axis\":-1,"
                "\"scale\":[1,1],\"offset\":[0,0]}",
             "out_of_range", NULL);
 }
@@ -953,23 +850,23 @@ static void test_project_uv(void **state)
 static void test_worked_batch(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"cube\",\"object\":\"body\",\"size\":[0.6,1.0,0.3]}");
-    ok(f, "{\"op\":\"transform\",\"object\":\"body\",\"vertices\":[\"1\",\"2\",\"3\",\"4\","
+    fx_ok(f, "{\"op\":\"cube\",\"object\":\"body\",\"size\":[0.6,1.0,0.3]}");
+    fx_ok(f, "{\"op\":\"transform\",\"object\":\"body\",\"vertices\":[\"1\",\"2\",\"3\",\"4\","
           "\"5\",\"6\",\"7\",\"8\"],\"matrix\":[[1,0,0,0],[0,1,0,0.5],[0,0,1,0],[0,0,0,1]]}");
-    ok(f, "{\"op\":\"cylinder\",\"object\":\"arms\",\"radius\":0.05,\"height\":0.7,"
+    fx_ok(f, "{\"op\":\"cylinder\",\"object\":\"arms\",\"radius\":0.05,\"height\":0.7,"
           "\"segments\":4}");
-    ok(f, "{\"op\":\"transform\",\"object\":\"arms\",\"vertices\":[\"1\",\"2\",\"3\",\"4\","
+    fx_ok(f, "{\"op\":\"transform\",\"object\":\"arms\",\"vertices\":[\"1\",\"2\",\"3\",\"4\","
           "\"5\",\"6\",\"7\",\"8\"],\"matrix\":[[1,0,0,0.4],[0,1,0,0.55],[0,0,1,0],[0,0,0,1]]}");
-    ok(f, "{\"op\":\"mirror\",\"object\":\"arms\",\"axis\":0,\"offset\":0}");
+    fx_ok(f, "{\"op\":\"mirror\",\"object\":\"arms\",\"axis\":0,\"offset\":0}");
     for (uint64_t id = 9; id <= 16; id++)
         assert_true(selected_vertex(f, id));
     for (uint64_t id = 7; id <= 12; id++)
         assert_true(selected_face(f, id));
-    ok(f, "{\"op\":\"assign_material\",\"object\":\"body\",\"faces\":[\"5\"],\"material\":1}");
+    fx_ok(f, "{\"op\":\"assign_material\",\"object\":\"body\",\"faces\":[\"5\"],\"material\":1}");
     mdl_object *body = obj(f, "body"), *arms = obj(f, "arms");
     double n[3];
     mdl_face_normal(body, &body->faces[4], n);
-    near(n[2], 1, 1e-15);
+    fx_near(n[2], 1, 1e-15);
     assert_int_equal(body->faces[4].material, 1);
     for (size_t i = 0; i < body->vertex_count; i++)
         assert_true(body->vertices[i].p[1] >= 0);
@@ -978,29 +875,29 @@ static void test_worked_batch(void **state)
     assert_closed(arms);
     assert_true(signed_volume(arms) > 0);
     for (size_t i = 0; i < 16; i++)
-        near(fabs(arms->vertices[i].p[0]), 0.4, 0.0500001);
-    near(pos(arms, 9)[0], -pos(arms, 1)[0], 0);
+        fx_near(fabs(arms->vertices[i].p[0]), 0.4, 0.0500001);
+    fx_near(pos(arms, 9)[0], -pos(arms, 1)[0], 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_cube, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_plane, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_sphere, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_cylinder, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_work_limit, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_polygon_mesh, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_transform, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mirror, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_weld_halves, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_weld_collapse, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_delete, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_corners, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_edge_attributes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_assign_material, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_project_uv, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_worked_batch, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cube, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_plane, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_sphere, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_cylinder, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_work_limit, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_polygon_mesh, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_transform, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_mirror, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_weld_halves, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_weld_collapse, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_delete, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_corners, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_edge_attributes, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_assign_material, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_project_uv, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_worked_batch, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

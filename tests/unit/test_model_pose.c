@@ -19,114 +19,11 @@
 #include "animsmith/model.h"
 #include "model/mdl_doc.h"
 #include "model/mdl_ops.h"
+#include "support/model_op_fixture.h"
 #include "model/mdl_rig_eval.h"
-
-typedef struct fx {
-    mdl_doc *doc;
-    anim_model_limits limits;
-    anim_arena *arena;
-    mdl_result res;
-    mdl_ctx ctx;
-} fx;
-
-static void result_clear(mdl_result *r)
-{
-    free(r->faces);
-    free(r->vertices);
-    for (uint32_t i = 0; i < r->note_count; i++)
-        free(r->notes[i]);
-    memset(r, 0, sizeof *r);
-}
-
-static int run(fx *f, const char *json)
-{
-    anim_error err;
-    anim_json_value *op = anim_json_parse(f->arena, json, strlen(json), NULL, &err);
-    if (!op) {
-        print_error("bad test JSON: %s\n%s\n", err.message, json);
-        fail();
-    }
-    result_clear(&f->res);
-    memset(&f->ctx, 0, sizeof f->ctx);
-    f->ctx.doc = f->doc;
-    f->ctx.limits = &f->limits;
-    f->ctx.result = &f->res;
-    f->ctx.work_budget = f->limits.max_work_units;
-    const anim_json_value *name = anim_json_get(op, "op");
-    f->ctx.op = anim_json_string(name);
-    if (mdl_validate_op(&f->ctx, op) != 0)
-        return -1;
-    const mdl_op_def *def = mdl_op_find(anim_json_string(name), anim_json_string_len(name));
-    assert_non_null(def);
-    int rc = def->run(&f->ctx, op);
-    if (rc == 0)
-        assert_true(f->ctx.work > 0);
-    return rc;
-}
-
-static void ok(fx *f, const char *json)
-{
-    if (run(f, json) != 0) {
-        print_error("refused (%s): %s\n%s\n", f->ctx.refusal_kind ? f->ctx.refusal_kind : "?",
-                    f->ctx.refusal, json);
-        fail();
-    }
-}
-
-static void refused(fx *f, const char *json, const char *kind, const char *want)
-{
-    if (run(f, json) == 0) {
-        print_error("accepted: %s\n", json);
-        fail();
-    }
-    assert_non_null(f->ctx.refusal_kind);
-    if (strcmp(f->ctx.refusal_kind, kind) != 0) {
-        print_error("kind %s (%s), wanted %s\n", f->ctx.refusal_kind, f->ctx.refusal, kind);
-        fail();
-    }
-    if (want && !strstr(f->ctx.refusal, want)) {
-        print_error("message \"%s\" lacks \"%s\"\n", f->ctx.refusal, want);
-        fail();
-    }
-}
-
-static void near(double a, double b, double eps)
-{
-    if (!(fabs(a - b) <= eps)) {
-        print_error("%.17g != %.17g (eps %g)\n", a, b, eps);
-        fail();
-    }
-}
 
 /* A root at the origin, an arm 0 -> 1 -> 2 of two unit bones up +Y, and a
  * side joint 3 at +X. */
-static int setup(void **state)
-{
-    fx *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->doc = mdl_doc_new();
-    anim_model_limits_default(&f->limits);
-    f->arena = anim_arena_new();
-    assert_non_null(f->doc);
-    assert_non_null(f->arena);
-    *state = f;
-    ok(f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
-          "{\"name\":\"upper\",\"parent\":0,\"translation\":[0,1,0]},"
-          "{\"name\":\"lower\",\"parent\":1,\"translation\":[0,1,0]},"
-          "{\"name\":\"side\",\"parent\":0,\"translation\":[1,0,0]}]}");
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fx *f = *state;
-    result_clear(&f->res);
-    mdl_doc_free(f->doc);
-    anim_arena_free(f->arena);
-    free(f);
-    return 0;
-}
-
 static const mdl_pose *pose(fx *f, const char *name)
 {
     ptrdiff_t i = mdl_doc_find_pose(f->doc, name);
@@ -153,10 +50,22 @@ static double dist(const double a[3], const double b[3])
                 (a[2] - b[2]) * (a[2] - b[2]));
 }
 
+/* Every test starts from a four-joint skeleton: root, upper, lower (a
+ * two-bone chain above it) and side. */
+static int setup(void **state)
+{
+    fx_setup(state);
+    fx_ok(*state, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+                  "{\"name\":\"upper\",\"parent\":0,\"translation\":[0,1,0]},"
+                  "{\"name\":\"lower\",\"parent\":1,\"translation\":[0,1,0]},"
+                  "{\"name\":\"side\",\"parent\":0,\"translation\":[1,0,0]}]}");
+    return 0;
+}
+
 static void test_pose_defaults_and_order(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":["
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":["
           "{\"joint\":2,\"transform\":{\"translation\":[0,2,0]}},"
           "{\"joint\":1,\"transform\":{\"rotation\":[0,0,0.70710678118654752,"
           "0.70710678118654752],\"scale\":[2,2,2]}}]}");
@@ -164,19 +73,19 @@ static void test_pose_defaults_and_order(void **state)
     assert_int_equal(p->joint_count, 2);
     assert_int_equal(p->joints[0].joint, 1); /* sorted by ordinal */
     assert_int_equal(p->joints[1].joint, 2);
-    near(p->joints[0].local.translation[1], 0, 0); /* default zero, not the rest */
-    near(p->joints[0].local.scale[0], 2, 0);
-    near(p->joints[1].local.rotation[3], 1, 0); /* default identity */
-    near(p->joints[1].local.scale[2], 1, 0);    /* default one */
+    fx_near(p->joints[0].local.translation[1], 0, 0); /* default zero, not the rest */
+    fx_near(p->joints[0].local.scale[0], 2, 0);
+    fx_near(p->joints[1].local.rotation[3], 1, 0); /* default identity */
+    fx_near(p->joints[1].local.scale[2], 1, 0);    /* default one */
     double pts[4][3];
     pose_points(f, "p", pts);
     /* upper at the origin rotated 90 degrees about Z with scale 2: lower's
      * [0,2,0] lands at [-4,0,0]; side keeps its rest. */
-    near(pts[2][0], -4, 1e-12);
-    near(pts[2][1], 0, 1e-12);
-    near(pts[3][0], 1, 0);
+    fx_near(pts[2][0], -4, 1e-12);
+    fx_near(pts[2][1], 0, 1e-12);
+    fx_near(pts[3][0], 1, 0);
     /* Replacing keeps one pose. */
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
     assert_int_equal(f->doc->pose_count, 1);
     assert_int_equal(pose(f, "p")->joint_count, 0);
 }
@@ -184,113 +93,113 @@ static void test_pose_defaults_and_order(void **state)
 static void test_pose_refusals(void **state)
 {
     fx *f = *state;
-    refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":9,\"transform\":{}}]}",
+    fx_refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":9,\"transform\":{}}]}",
             "unknown_joint", "joints[0].joint");
-    refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":{}},"
+    fx_refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":{}},"
                "{\"joint\":1,\"transform\":{}}]}",
             "invalid_operation", "joints[1].joint");
-    refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
+    fx_refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
                "{\"rotation\":[0,0,0,2]}}]}",
             "invalid_transform", "joints[0].transform");
-    refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
+    fx_refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
                "{\"scale\":[1,0,1]}}]}",
             "invalid_transform", "joints[0].transform");
-    refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
+    fx_refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
                "{\"shear\":[1,0,1]}}]}",
             "unknown_field", NULL);
-    refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":[1]}]}",
+    fx_refused(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":[1]}]}",
             "wrong_type", NULL);
     assert_int_equal(f->doc->pose_count, 0);
     char json[128];
     for (int i = 0; i < MDL_POSES_MAX; i++) {
         snprintf(json, sizeof json, "{\"op\":\"pose\",\"name\":\"p%02d\",\"joints\":[]}", i);
-        ok(f, json);
+        fx_ok(f, json);
     }
-    refused(f, "{\"op\":\"pose\",\"name\":\"extra\",\"joints\":[]}", "limit_exceeded", "64");
-    ok(f, "{\"op\":\"pose\",\"name\":\"p00\",\"joints\":[]}"); /* replacing is fine */
+    fx_refused(f, "{\"op\":\"pose\",\"name\":\"extra\",\"joints\":[]}", "limit_exceeded", "64");
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p00\",\"joints\":[]}"); /* replacing is fine */
 }
 
 static void test_delete_pose(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
-    ok(f, "{\"op\":\"delete_pose\",\"name\":\"p\"}");
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
+    fx_ok(f, "{\"op\":\"delete_pose\",\"name\":\"p\"}");
     assert_int_equal(f->doc->pose_count, 0);
-    refused(f, "{\"op\":\"delete_pose\",\"name\":\"p\"}", "unknown_pose", "\"p\"");
+    fx_refused(f, "{\"op\":\"delete_pose\",\"name\":\"p\"}", "unknown_pose", "\"p\"");
 }
 
 static void test_ik_lands_on_target(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":3,\"transform\":"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":3,\"transform\":"
           "{\"translation\":[5,0,0]}}]}");
-    ok(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_ok(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
           "\"target\":[1.2,0.3,0.4],\"pole\":[0,0,-3]}");
     const mdl_pose *p = pose(f, "p");
     assert_int_equal(p->joint_count, 3); /* rows for the root and middle added */
     double pts[4][3], target[3] = {1.2, 0.3, 0.4};
     pose_points(f, "p", pts);
     assert_true(dist(pts[2], target) <= 1e-9);
-    near(dist(pts[0], pts[1]), 1, 1e-12);
-    near(dist(pts[1], pts[2]), 1, 1e-12);
+    fx_near(dist(pts[0], pts[1]), 1, 1e-12);
+    fx_near(dist(pts[1], pts[2]), 1, 1e-12);
     /* The middle bends toward the pole side (negative z beyond the line). */
     double mid_z = pts[1][2] - 0.4 * (pts[1][0] * 1.2 + pts[1][1] * 0.3 + pts[1][2] * 0.4) /
                                    (1.2 * 1.2 + 0.3 * 0.3 + 0.4 * 0.4);
     assert_true(mid_z < 0);
-    near(p->joints[2].local.translation[0], 5, 0); /* other rows survive */
+    fx_near(p->joints[2].local.translation[0], 5, 0); /* other rows survive */
 }
 
 static void test_ik_scaled_parent(void **state)
 {
     fx *f = *state;
     /* A uniformly scaled, rotated root: bone lengths are 2 in world. */
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":0,\"transform\":"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":0,\"transform\":"
           "{\"translation\":[1,0,0],\"rotation\":[0.6,0,0,0.8],\"scale\":[2,2,2]}}]}");
-    ok(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_ok(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
           "\"target\":[2,1,3],\"pole\":[5,0,0]}");
     double pts[4][3], target[3] = {2, 1, 3};
     pose_points(f, "p", pts);
     assert_true(dist(pts[2], target) <= 1e-9);
-    near(dist(pts[0], pts[1]), 2, 1e-12);
-    near(dist(pts[1], pts[2]), 2, 1e-12);
-    near(pts[0][0], 1, 0); /* the root does not move */
+    fx_near(dist(pts[0], pts[1]), 2, 1e-12);
+    fx_near(dist(pts[1], pts[2]), 2, 1e-12);
+    fx_near(pts[0][0], 1, 0); /* the root does not move */
 }
 
 static void test_ik_clamp_and_refusals(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
-    refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
                "\"target\":[5,0,0],\"pole\":[0,0,1]}",
             "ik_unreachable", "clamp_reach");
-    ok(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_ok(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
           "\"target\":[5,0,0],\"pole\":[0,0,1],\"clamp_reach\":true}");
     double pts[4][3];
     pose_points(f, "p", pts);
-    near(pts[2][0], 2, 1e-9); /* on the reach sphere along the target line */
-    near(pts[2][1], 0, 1e-9);
-    near(pts[2][2], 0, 1e-9);
-    refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_near(pts[2][0], 2, 1e-9); /* on the reach sphere along the target line */
+    fx_near(pts[2][1], 0, 1e-9);
+    fx_near(pts[2][2], 0, 1e-9);
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
                "\"target\":[0,0,0],\"pole\":[0,0,1]}",
             "ik_degenerate", NULL);
-    refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":2,"
                "\"target\":[1,1,0],\"pole\":[2,2,0]}",
             "ik_degenerate", "pole");
-    refused(f, "{\"op\":\"ik\",\"pose\":\"q\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"q\",\"root\":0,\"middle\":1,\"end\":2,"
                "\"target\":[1,1,0],\"pole\":[0,0,1]}",
             "unknown_pose", "\"q\"");
-    refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":3,\"end\":2,"
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":3,\"end\":2,"
                "\"target\":[1,1,0],\"pole\":[0,0,1]}",
             "invalid_ik_chain", "middle");
-    refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":3,"
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":3,"
                "\"target\":[1,1,0],\"pole\":[0,0,1]}",
             "invalid_ik_chain", "end");
-    refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":7,"
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"p\",\"root\":0,\"middle\":1,\"end\":7,"
                "\"target\":[1,1,0],\"pole\":[0,0,1]}",
             "unknown_joint", "\"end\"");
-    ok(f, "{\"op\":\"pose\",\"name\":\"s\",\"joints\":[{\"joint\":0,\"transform\":"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"s\",\"joints\":[{\"joint\":0,\"transform\":"
           "{\"scale\":[1,2,1]}}]}");
-    refused(f, "{\"op\":\"ik\",\"pose\":\"s\",\"root\":0,\"middle\":1,\"end\":2,"
+    fx_refused(f, "{\"op\":\"ik\",\"pose\":\"s\",\"root\":0,\"middle\":1,\"end\":2,"
                "\"target\":[1,1,0],\"pole\":[0,0,1]}",
             "ik_nonuniform_scale", "joint 0");
 }
@@ -315,10 +224,10 @@ static const mdl_channel *channel(const mdl_clip *c, uint32_t joint, mdl_path pa
  * degrees about Z over 2 s and joint 2 holds translation [0,3,0]. */
 static void two_clips(fx *f)
 {
-    ok(f, "{\"op\":\"clip\",\"name\":\"a\",\"channels\":[{\"joint\":1,\"path\":"
+    fx_ok(f, "{\"op\":\"clip\",\"name\":\"a\",\"channels\":[{\"joint\":1,\"path\":"
           "\"translation\",\"keys\":[{\"time\":0,\"value\":[0,1,0,0]},{\"time\":1,"
           "\"value\":[2,1,0,0]}]}]}");
-    ok(f, "{\"op\":\"clip\",\"name\":\"b\",\"channels\":[{\"joint\":1,\"path\":"
+    fx_ok(f, "{\"op\":\"clip\",\"name\":\"b\",\"channels\":[{\"joint\":1,\"path\":"
           "\"rotation\",\"keys\":[{\"time\":0,\"value\":[0,0,0,1]},{\"time\":2,"
           "\"value\":[0,0,0.70710678118654752,0.70710678118654752]}]},"
           "{\"joint\":2,\"path\":\"translation\",\"keys\":[{\"time\":0,"
@@ -329,41 +238,41 @@ static void test_blend_clip(void **state)
 {
     fx *f = *state;
     two_clips(f);
-    ok(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
+    fx_ok(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
           "\"weight\":0.5,\"fps\":4}");
     const mdl_clip *c = clip(f, "mix");
     /* Union of animated (joint, path): 1 translation, 1 rotation, 2 translation. */
     assert_int_equal(c->channel_count, 3);
     const mdl_channel *t = channel(c, 1, MDL_PATH_TRANSLATION);
     assert_int_equal(t->key_count, 9); /* 0, 0.25 .. 1.75, then 2 */
-    near(t->keys[8].time, 2, 0);
+    fx_near(t->keys[8].time, 2, 0);
     /* At t = 1 (half the longer timeline), a is at 0.5 s: x = 1; b's rest x
      * is 0; the midpoint is 0.5. */
-    near(t->keys[4].time, 1, 0);
-    near(t->keys[4].value[0], 0.5, 1e-12);
-    near(t->keys[8].value[0], 1, 1e-12);
+    fx_near(t->keys[4].time, 1, 0);
+    fx_near(t->keys[4].value[0], 0.5, 1e-12);
+    fx_near(t->keys[8].value[0], 1, 1e-12);
     /* Rotation at the end: half of 90 degrees. */
     const mdl_channel *r = channel(c, 1, MDL_PATH_ROTATION);
-    near(r->keys[8].value[2], sin(ANIM_PI / 8), 1e-12);
-    near(r->keys[8].value[3], cos(ANIM_PI / 8), 1e-12);
-    near(channel(c, 2, MDL_PATH_TRANSLATION)->keys[0].value[1], 2, 1e-12); /* (1 + 3) / 2 */
+    fx_near(r->keys[8].value[2], sin(ANIM_PI / 8), 1e-12);
+    fx_near(r->keys[8].value[3], cos(ANIM_PI / 8), 1e-12);
+    fx_near(channel(c, 2, MDL_PATH_TRANSLATION)->keys[0].value[1], 2, 1e-12); /* (1 + 3) / 2 */
     /* Default fps 30 and weight 0 gives a. */
-    ok(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
+    fx_ok(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
           "\"weight\":0}");
     t = channel(clip(f, "mix"), 1, MDL_PATH_TRANSLATION);
     assert_int_equal(t->key_count, 61);
-    near(t->keys[30].value[0], 1, 1e-12);
+    fx_near(t->keys[30].value[0], 1, 1e-12);
     assert_int_equal(clip(f, "a")->channel_count, 1); /* sources unchanged */
-    refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"zz\","
+    fx_refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"zz\","
                "\"weight\":0.5}",
             "unknown_clip", "\"b\"");
-    refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
+    fx_refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"b\","
                "\"weight\":1.5}",
             "out_of_range", NULL);
-    ok(f, "{\"op\":\"clip\",\"name\":\"long\",\"channels\":[{\"joint\":1,\"path\":"
+    fx_ok(f, "{\"op\":\"clip\",\"name\":\"long\",\"channels\":[{\"joint\":1,\"path\":"
           "\"scale\",\"keys\":[{\"time\":0,\"value\":[1,1,1,0]},{\"time\":1000,"
           "\"value\":[2,1,1,0]}]}]}");
-    refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"long\","
+    fx_refused(f, "{\"op\":\"blend_clip\",\"name\":\"mix\",\"a\":\"a\",\"b\":\"long\","
                "\"weight\":0.5,\"fps\":120}",
             "limit_exceeded", "keys per channel");
 }
@@ -372,31 +281,31 @@ static void test_retarget_clip(void **state)
 {
     fx *f = *state;
     two_clips(f);
-    ok(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+    fx_ok(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
           "{\"source\":1,\"target\":3},{\"source\":2,\"target\":1}],"
           "\"translation_scale\":0.5}");
     const mdl_clip *c = clip(f, "r");
     assert_int_equal(c->channel_count, 2);
-    near(channel(c, 1, MDL_PATH_TRANSLATION)->keys[0].value[1], 1.5, 0); /* 3 * 0.5 */
+    fx_near(channel(c, 1, MDL_PATH_TRANSLATION)->keys[0].value[1], 1.5, 0); /* 3 * 0.5 */
     const mdl_channel *r = channel(c, 3, MDL_PATH_ROTATION);
-    near(r->keys[1].value[2], 0.70710678118654752, 0); /* rotations copied */
-    near(r->keys[1].time, 2, 0);
-    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+    fx_near(r->keys[1].value[2], 0.70710678118654752, 0); /* rotations copied */
+    fx_near(r->keys[1].time, 2, 0);
+    fx_refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
                "{\"source\":1,\"target\":3}]}",
             "unmapped_joint", "joint 2");
-    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+    fx_refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
                "{\"source\":1,\"target\":3},{\"source\":1,\"target\":2}]}",
             "invalid_operation", "joints[1].source");
-    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+    fx_refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
                "{\"source\":1,\"target\":3},{\"source\":2,\"target\":3}]}",
             "invalid_operation", "joints[1].target");
-    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+    fx_refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
                "{\"source\":1,\"target\":8}]}",
             "unknown_joint", "joints[0].target");
-    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"zz\",\"joints\":["
+    fx_refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"zz\",\"joints\":["
                "{\"source\":1,\"target\":3}]}",
             "unknown_clip", NULL);
-    refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
+    fx_refused(f, "{\"op\":\"retarget_clip\",\"name\":\"r\",\"source\":\"b\",\"joints\":["
                "{\"source\":1,\"target\":3}],\"translation_scale\":0}",
             "out_of_range", NULL);
 }
@@ -415,77 +324,77 @@ static void global_y_axis(fx *f, const char *name, size_t j, double out[3])
 static void test_constraints_solve(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[{\"joint\":1,\"transform\":"
           "{\"translation\":[0,1,0],\"rotation\":[0,0,0.70710678118654752,"
           "0.70710678118654752]}}]}");
     /* copy: joint 2 takes half of joint 3's local translation. */
-    ok(f, "{\"op\":\"constraint\",\"name\":\"c\",\"joint\":2,\"kind\":{\"type\":\"copy\","
+    fx_ok(f, "{\"op\":\"constraint\",\"name\":\"c\",\"joint\":2,\"kind\":{\"type\":\"copy\","
           "\"target\":3,\"influence\":0.5}}");
     /* limit: joint 1 at most 45 degrees from rest, translation y <= 0.5. */
-    ok(f, "{\"op\":\"constraint\",\"name\":\"l\",\"joint\":1,\"kind\":{\"type\":\"limit\","
+    fx_ok(f, "{\"op\":\"constraint\",\"name\":\"l\",\"joint\":1,\"kind\":{\"type\":\"limit\","
           "\"min_translation\":[-1,-1,-1],\"max_translation\":[1,0.5,1],"
           "\"min_scale\":[0.5,0.5,0.5],\"max_scale\":[2,2,2],\"max_angle\":0.78539816339744831}}");
     /* aim: joint 3 points its Y axis at joint 1 (after the limit). */
-    ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"kind\":{\"type\":\"aim\","
+    fx_ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"kind\":{\"type\":\"aim\","
           "\"target\":1}}");
     assert_int_equal(f->doc->constraint_count, 3);
     const mdl_constraint *c = &f->doc->constraints[mdl_doc_find_constraint(f->doc, "c")];
     assert_true(c->enabled && c->copy_translation && c->copy_rotation && !c->copy_scale);
-    ok(f, "{\"op\":\"solve_pose\",\"pose\":\"p\"}");
+    fx_ok(f, "{\"op\":\"solve_pose\",\"pose\":\"p\"}");
     const mdl_pose *p = pose(f, "p");
     assert_int_equal(p->joint_count, 3);
     const mdl_trs *upper = &p->joints[0].local, *lower = &p->joints[1].local;
-    near(upper->translation[1], 0.5, 0);
-    near(upper->rotation[2], sin(ANIM_PI / 8), 1e-12);
-    near(upper->rotation[3], cos(ANIM_PI / 8), 1e-12);
+    fx_near(upper->translation[1], 0.5, 0);
+    fx_near(upper->rotation[2], sin(ANIM_PI / 8), 1e-12);
+    fx_near(upper->rotation[3], cos(ANIM_PI / 8), 1e-12);
     /* copy runs after the aim rewrote joint 3's rotation: half of it. */
-    near(lower->translation[0], 0.5, 1e-15);
-    near(lower->translation[1], 0.5, 1e-15);
+    fx_near(lower->translation[0], 0.5, 1e-15);
+    fx_near(lower->translation[1], 0.5, 1e-15);
     assert_true(lower->rotation[3] < 1);
     double pts[4][3], axis[3];
     pose_points(f, "p", pts);
     global_y_axis(f, "p", 3, axis);
     double want[3] = {pts[1][0] - pts[3][0], pts[1][1] - pts[3][1], pts[1][2] - pts[3][2]};
-    near(pts[1][1], 0.5, 1e-15);
+    fx_near(pts[1][1], 0.5, 1e-15);
     double wl = sqrt(want[0] * want[0] + want[1] * want[1] + want[2] * want[2]);
     for (int k = 0; k < 3; k++)
-        near(axis[k], want[k] / wl, 1e-12);
+        fx_near(axis[k], want[k] / wl, 1e-12);
     /* A disabled constraint is skipped; deleting works once. */
-    ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"enabled\":false,"
+    fx_ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"enabled\":false,"
           "\"kind\":{\"type\":\"aim\",\"target\":2,\"axis\":[1,0,0]}}");
-    ok(f, "{\"op\":\"delete_constraint\",\"name\":\"a\"}");
-    refused(f, "{\"op\":\"delete_constraint\",\"name\":\"a\"}", "unknown_constraint", "\"a\"");
-    refused(f, "{\"op\":\"solve_pose\",\"pose\":\"zz\"}", "unknown_pose", NULL);
+    fx_ok(f, "{\"op\":\"delete_constraint\",\"name\":\"a\"}");
+    fx_refused(f, "{\"op\":\"delete_constraint\",\"name\":\"a\"}", "unknown_constraint", "\"a\"");
+    fx_refused(f, "{\"op\":\"solve_pose\",\"pose\":\"zz\"}", "unknown_pose", NULL);
 }
 
 static void test_constraint_ik(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
+    fx_ok(f, "{\"op\":\"skeleton\",\"joints\":[{\"name\":\"root\",\"translation\":[0,0,0]},"
           "{\"name\":\"a\",\"parent\":0,\"translation\":[0,1,0]},"
           "{\"name\":\"b\",\"parent\":1,\"translation\":[0,1,0]},"
           "{\"name\":\"c\",\"parent\":2,\"translation\":[0,1,0]},"
           "{\"name\":\"goal\",\"parent\":0,\"translation\":[1,1.5,0]}]}");
-    ok(f, "{\"op\":\"constraint\",\"name\":\"leg\",\"joint\":1,\"kind\":{\"type\":\"ik\","
+    fx_ok(f, "{\"op\":\"constraint\",\"name\":\"leg\",\"joint\":1,\"kind\":{\"type\":\"ik\","
           "\"middle\":2,\"end\":3,\"target\":4,\"pole\":[0,1,5]}}");
-    ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
-    ok(f, "{\"op\":\"solve_pose\",\"pose\":\"p\"}");
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"p\",\"joints\":[]}");
+    fx_ok(f, "{\"op\":\"solve_pose\",\"pose\":\"p\"}");
     double pts[5][3], goal[3] = {1, 1.5, 0};
     pose_points(f, "p", pts);
     assert_true(dist(pts[3], goal) <= 1e-9);
-    near(dist(pts[1], pts[2]), 1, 1e-12);
+    fx_near(dist(pts[1], pts[2]), 1, 1e-12);
     assert_true(pts[2][2] > 0); /* bends toward the pole */
-    ok(f, "{\"op\":\"pose\",\"name\":\"far\",\"joints\":[{\"joint\":4,\"transform\":"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"far\",\"joints\":[{\"joint\":4,\"transform\":"
           "{\"translation\":[9,0,0]}}]}");
-    refused(f, "{\"op\":\"solve_pose\",\"pose\":\"far\"}", "ik_unreachable", "\"leg\"");
+    fx_refused(f, "{\"op\":\"solve_pose\",\"pose\":\"far\"}", "ik_unreachable", "\"leg\"");
     /* The ik constraint writes joints 1 and 2: a second writer of 2 fails. */
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":2,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":2,\"kind\":{\"type\":\"copy\","
                "\"target\":4}}",
             "constraint_conflict", "joint 2");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"ik\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"ik\","
                "\"middle\":3,\"end\":2,\"target\":4,\"pole\":[0,1,5]}}",
             "invalid_ik_chain", "kind.middle");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"ik\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"ik\","
                "\"middle\":2,\"end\":4,\"target\":4,\"pole\":[0,1,5]}}",
             "invalid_ik_chain", "kind.end");
 }
@@ -493,29 +402,29 @@ static void test_constraint_ik(void **state)
 static void test_constraint_refusals(void **state)
 {
     fx *f = *state;
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":9,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":9,\"kind\":{\"type\":\"copy\","
                "\"target\":1}}",
             "unknown_joint", "\"joint\"");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
                "\"target\":9}}",
             "unknown_joint", "kind.target");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
                "\"target\":1}}",
             "invalid_constraint", "kind.target");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\","
                "\"target\":2}}",
             "invalid_constraint", "lies below joint 1");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"spin\"}}",
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"spin\"}}",
             "out_of_range", "kind.type");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
                "\"target\":2,\"axis\":[1,0,0]}}",
             "unknown_field", "kind.axis");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\"}}",
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\"}}",
             "missing_field", "kind.target");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"aim\","
                "\"target\":3,\"axis\":[0,0,0]}}",
             "out_of_range", "kind.axis");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"x\",\"joint\":1,\"kind\":{\"type\":\"copy\","
                "\"target\":2,\"influence\":2}}",
             "out_of_range", NULL);
     static const char limit[] =
@@ -524,28 +433,28 @@ static void test_constraint_refusals(void **state)
         "\"max_scale\":[1,1,1],\"max_angle\":%s}}";
     char json[512];
     snprintf(json, sizeof json, limit, "[1,1,1]", "[0,1,1]", "1");
-    refused(f, json, "out_of_range", "kind.min_scale");
+    fx_refused(f, json, "out_of_range", "kind.min_scale");
     snprintf(json, sizeof json, limit, "[1,-1,1]", "[1,1,1]", "1");
-    refused(f, json, "out_of_range", "kind.max_translation");
+    fx_refused(f, json, "out_of_range", "kind.max_translation");
     snprintf(json, sizeof json, limit, "[1,1,1]", "[1,2,1]", "1");
-    refused(f, json, "out_of_range", "kind.max_scale");
+    fx_refused(f, json, "out_of_range", "kind.max_scale");
     snprintf(json, sizeof json, limit, "[1,1,1]", "[1,1,1]", "4");
-    refused(f, json, "out_of_range", NULL);
+    fx_refused(f, json, "out_of_range", NULL);
     /* A cycle: a reads joint 2 (below joint 1, written by b); b reads joint 3. */
-    ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"kind\":{\"type\":\"aim\","
+    fx_ok(f, "{\"op\":\"constraint\",\"name\":\"a\",\"joint\":3,\"kind\":{\"type\":\"aim\","
           "\"target\":2}}");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"b\",\"joint\":1,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"b\",\"joint\":1,\"kind\":{\"type\":\"copy\","
                "\"target\":3}}",
             "constraint_cycle", "\"a\"");
-    refused(f, "{\"op\":\"constraint\",\"name\":\"b\",\"joint\":3,\"kind\":{\"type\":\"copy\","
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"b\",\"joint\":3,\"kind\":{\"type\":\"copy\","
                "\"target\":1}}",
             "constraint_conflict", "joint 3");
     for (int i = 0; i < MDL_CONSTRAINTS_MAX - 1; i++) {
         snprintf(json, sizeof json, "{\"op\":\"constraint\",\"name\":\"d%03d\",\"joint\":1,"
                  "\"enabled\":false,\"kind\":{\"type\":\"copy\",\"target\":2}}", i);
-        ok(f, json);
+        fx_ok(f, json);
     }
-    refused(f, "{\"op\":\"constraint\",\"name\":\"more\",\"joint\":1,\"enabled\":false,"
+    fx_refused(f, "{\"op\":\"constraint\",\"name\":\"more\",\"joint\":1,\"enabled\":false,"
                "\"kind\":{\"type\":\"copy\",\"target\":2}}",
             "limit_exceeded", "128");
 }
@@ -553,59 +462,59 @@ static void test_constraint_refusals(void **state)
 static void test_bake_clip(void **state)
 {
     fx *f = *state;
-    ok(f, "{\"op\":\"pose\",\"name\":\"a\",\"joints\":[{\"joint\":1,\"transform\":"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"a\",\"joints\":[{\"joint\":1,\"transform\":"
           "{\"translation\":[0,1,0]}}]}");
-    ok(f, "{\"op\":\"pose\",\"name\":\"b\",\"joints\":[{\"joint\":1,\"transform\":"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"b\",\"joints\":[{\"joint\":1,\"transform\":"
           "{\"translation\":[2,1,0],\"rotation\":[0,0,0.70710678118654752,"
           "0.70710678118654752]}}]}");
-    ok(f, "{\"op\":\"bake_clip\",\"name\":\"baked\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_ok(f, "{\"op\":\"bake_clip\",\"name\":\"baked\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
           "{\"time\":1.05,\"pose\":\"b\"}],\"fps\":10}");
     const mdl_clip *c = clip(f, "baked");
     /* Only joint 1's translation and rotation leave the rest. */
     assert_int_equal(c->channel_count, 2);
     const mdl_channel *t = channel(c, 1, MDL_PATH_TRANSLATION);
     assert_int_equal(t->key_count, 12); /* 0, 0.1 .. 1.0, then 1.05 exactly */
-    near(t->keys[11].time, 1.05, 0);
-    near(t->keys[11].value[0], 2, 1e-12);
+    fx_near(t->keys[11].time, 1.05, 0);
+    fx_near(t->keys[11].value[0], 2, 1e-12);
     /* Half time is not on the lattice here: 0.5 s is 0.5 / 1.05 of the way. */
-    near(t->keys[5].value[0], 2 * 0.5 / 1.05, 1e-12);
-    ok(f, "{\"op\":\"bake_clip\",\"name\":\"baked\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_near(t->keys[5].value[0], 2 * 0.5 / 1.05, 1e-12);
+    fx_ok(f, "{\"op\":\"bake_clip\",\"name\":\"baked\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
           "{\"time\":1,\"pose\":\"b\"}]}");
     c = clip(f, "baked");
     t = channel(c, 1, MDL_PATH_TRANSLATION);
     assert_int_equal(t->key_count, 31); /* default 30 fps */
-    near(t->keys[15].value[0], 1, 1e-12); /* the midpoint at half time */
+    fx_near(t->keys[15].value[0], 1, 1e-12); /* the midpoint at half time */
     const mdl_channel *r = channel(c, 1, MDL_PATH_ROTATION);
-    near(r->keys[15].value[2], sin(ANIM_PI / 8), 1e-12);
+    fx_near(r->keys[15].value[2], sin(ANIM_PI / 8), 1e-12);
     /* Constraints are solved at every sample unless told otherwise. */
-    ok(f, "{\"op\":\"constraint\",\"name\":\"l\",\"joint\":1,\"kind\":{\"type\":\"limit\","
+    fx_ok(f, "{\"op\":\"constraint\",\"name\":\"l\",\"joint\":1,\"kind\":{\"type\":\"limit\","
           "\"min_translation\":[-1,-1,-1],\"max_translation\":[0.5,2,1],"
           "\"min_scale\":[1,1,1],\"max_scale\":[1,1,1],\"max_angle\":3}}");
-    ok(f, "{\"op\":\"bake_clip\",\"name\":\"solved\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_ok(f, "{\"op\":\"bake_clip\",\"name\":\"solved\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
           "{\"time\":1,\"pose\":\"b\"}]}");
-    near(channel(clip(f, "solved"), 1, MDL_PATH_TRANSLATION)->keys[30].value[0], 0.5, 0);
-    ok(f, "{\"op\":\"bake_clip\",\"name\":\"raw\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_near(channel(clip(f, "solved"), 1, MDL_PATH_TRANSLATION)->keys[30].value[0], 0.5, 0);
+    fx_ok(f, "{\"op\":\"bake_clip\",\"name\":\"raw\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
           "{\"time\":1,\"pose\":\"b\"}],\"solve_constraints\":false}");
-    near(channel(clip(f, "raw"), 1, MDL_PATH_TRANSLATION)->keys[30].value[0], 2, 1e-12);
-    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0.5,\"pose\":\"a\"},"
+    fx_near(channel(clip(f, "raw"), 1, MDL_PATH_TRANSLATION)->keys[30].value[0], 2, 1e-12);
+    fx_refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0.5,\"pose\":\"a\"},"
                "{\"time\":1,\"pose\":\"b\"}]}",
             "invalid_clip", "poses[0].time");
-    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
                "{\"time\":0,\"pose\":\"b\"}]}",
             "invalid_clip", "poses[1].time");
-    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
                "{\"time\":1,\"pose\":\"zz\"}]}",
             "unknown_pose", "poses[1].pose");
-    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"}]}",
+    fx_refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"}]}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
                "{\"time\":1,\"pose\":\"b\"}],\"fps\":121}",
             "out_of_range", NULL);
-    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
+    fx_refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"a\"},"
                "{\"time\":1000,\"pose\":\"b\"}],\"fps\":120}",
             "limit_exceeded", NULL);
-    ok(f, "{\"op\":\"pose\",\"name\":\"rest\",\"joints\":[]}");
-    refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"rest\"},"
+    fx_ok(f, "{\"op\":\"pose\",\"name\":\"rest\",\"joints\":[]}");
+    fx_refused(f, "{\"op\":\"bake_clip\",\"name\":\"x\",\"poses\":[{\"time\":0,\"pose\":\"rest\"},"
                "{\"time\":1,\"pose\":\"rest\"}]}",
             "invalid_clip", "rest pose");
 }
@@ -613,18 +522,18 @@ static void test_bake_clip(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_pose_defaults_and_order, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_pose_refusals, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_delete_pose, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ik_lands_on_target, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ik_scaled_parent, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ik_clamp_and_refusals, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_blend_clip, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_retarget_clip, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_constraints_solve, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_constraint_ik, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_constraint_refusals, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_bake_clip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pose_defaults_and_order, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_pose_refusals, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_delete_pose, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_ik_lands_on_target, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_ik_scaled_parent, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_ik_clamp_and_refusals, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_blend_clip, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_retarget_clip, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_constraints_solve, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_constraint_ik, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_constraint_refusals, setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(test_bake_clip, setup, fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
