@@ -52,7 +52,7 @@ static bool take(reader *r, size_t n, const uint8_t **out)
 
 static uint64_t get_le(reader *r, int bytes)
 {
-    const uint8_t *b;
+    const uint8_t *b = NULL;
     if (!take(r, (size_t)bytes, &b))
         return 0;
     uint64_t v = 0;
@@ -129,7 +129,7 @@ static size_t get_count(reader *r, bool wide, size_t min_bytes, size_t max, cons
 static char *get_string(reader *r, bool name, size_t max, uint32_t *len_out, const char *what)
 {
     uint32_t n = get_u32(r);
-    const uint8_t *b;
+    const uint8_t *b = NULL;
     if (r->failed)
         return NULL;
     if (n > max || (name && n == 0)) {
@@ -369,7 +369,7 @@ static void get_materials(reader *r, mdl_doc *d)
         if (!get_bool(r, "a material's texture flag") || r->failed)
             continue;
         uint32_t w = get_u32(r), h = get_u32(r);
-        const uint8_t *px;
+        const uint8_t *px = NULL;
         if (r->failed)
             break;
         if (!w || !h || w > MDL_TEXTURE_SIDE_MAX || h > MDL_TEXTURE_SIDE_MAX) {
@@ -676,7 +676,7 @@ mdl_doc *mdl_decode(const void *bytes, size_t len, uint64_t work_budget, char *e
                 .work_budget = work_budget};
     if (error_size)
         error[0] = '\0';
-    const uint8_t *magic;
+    const uint8_t *magic = NULL;
     if (!take(&r, 4, &magic) || memcmp(magic, "AMDL", 4) != 0) {
         fail(&r, "not a model source (no AMDL signature)");
         return NULL;

@@ -202,7 +202,7 @@ static mdl_pose *pose_with(const mdl_pose *p, const mdl_trs *locals, const size_
 static int run_ik(mdl_ctx *ctx, const anim_json_value *op)
 {
     const mdl_doc *d = ctx->doc;
-    size_t root, middle, end;
+    size_t root = 0, middle = 0, end = 0;
     if (chain_joint(ctx, op, "root", &root) || chain_joint(ctx, op, "middle", &middle) ||
         chain_joint(ctx, op, "end", &end))
         return -1;

@@ -138,6 +138,7 @@ static uint64_t get_le(reader *r, int bytes)
 /* A length-prefixed blob of at most max bytes, pointing into the input. */
 static const uint8_t *get_blob(reader *r, int len_bytes, uint64_t max, size_t *n, const char *what)
 {
+    *n = 0;
     uint64_t len = get_le(r, len_bytes);
     if (r->failed)
         return NULL;
