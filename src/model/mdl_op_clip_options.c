@@ -159,7 +159,8 @@ static int read_morph_keys(mdl_ctx *ctx, const anim_json_value *list, mdl_clip *
         if (read_track(ctx, i, it, t))
             return -1;
     }
-    qsort(o->morph_tracks, n, sizeof *o->morph_tracks, cmp_track);
+    if (n)
+        qsort(o->morph_tracks, n, sizeof *o->morph_tracks, cmp_track);
     return 0;
 }
 

@@ -119,7 +119,8 @@ static int run_morph(mdl_ctx *ctx, const anim_json_value *op)
         m->deltas[i].vertex = id;
         mdl_field_vec(r, "delta", m->deltas[i].delta, 3);
     }
-    qsort(m->deltas, n, sizeof *m->deltas, cmp_delta);
+    if (n)
+        qsort(m->deltas, n, sizeof *m->deltas, cmp_delta);
     for (size_t i = 1; i < n; i++)
         if (m->deltas[i].vertex == m->deltas[i - 1].vertex) {
             uint64_t id = m->deltas[i].vertex;

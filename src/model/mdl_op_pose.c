@@ -98,7 +98,8 @@ static int run_pose(mdl_ctx *ctx, const anim_json_value *op)
         mdl_pose_release(p);
         return rc;
     }
-    qsort(p->joints, n, sizeof *p->joints, cmp_pose_joint);
+    if (n) /* an empty pose has no joint array */
+        qsort(p->joints, n, sizeof *p->joints, cmp_pose_joint);
     return store_pose(ctx, p);
 }
 
@@ -182,7 +183,8 @@ static mdl_pose *pose_with(const mdl_pose *p, const mdl_trs *locals, const size_
     mdl_pose *np = mdl_pose_new(p->key.name, p->joint_count + extra);
     if (!np)
         return NULL;
-    memcpy(np->joints, p->joints, p->joint_count * sizeof *p->joints);
+    if (p->joint_count)
+        memcpy(np->joints, p->joints, p->joint_count * sizeof *p->joints);
     size_t at = p->joint_count;
     for (size_t s = 0; s < set_n; s++) {
         bool have = false;
@@ -195,7 +197,8 @@ static mdl_pose *pose_with(const mdl_pose *p, const mdl_trs *locals, const size_
         for (size_t s = 0; s < set_n; s++)
             if (np->joints[k].joint == set[s])
                 np->joints[k].local = locals[set[s]];
-    qsort(np->joints, np->joint_count, sizeof *np->joints, cmp_pose_joint);
+    if (np->joint_count)
+        qsort(np->joints, np->joint_count, sizeof *np->joints, cmp_pose_joint);
     return np;
 }
 

@@ -52,7 +52,8 @@ static int run_weight_locks(mdl_ctx *ctx, const anim_json_value *op)
         }
         j[i] = (uint32_t)v;
     }
-    qsort(j, n, sizeof *j, cmp_u32);
+    if (n)
+        qsort(j, n, sizeof *j, cmp_u32);
     for (size_t i = 1; i < n; i++)
         if (j[i] == j[i - 1]) {
             uint32_t dup = j[i];

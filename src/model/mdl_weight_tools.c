@@ -206,7 +206,7 @@ int mdl_weights_rewrite(mdl_object *o, const bool *set, const mdl_wlist *lists)
             for (uint32_t k = 0; k < s.n; k++)
                 if (s.w[k] > 0)
                     nw[n++] = (mdl_weight){id, s.joint[k], s.w[k]};
-        } else {
+        } else if (end > old) { /* an unweighted object has no weight array */
             memcpy(nw + n, o->weights + old, (end - old) * sizeof *nw);
             n += end - old;
         }
