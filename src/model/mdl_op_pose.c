@@ -202,6 +202,20 @@ static mdl_pose *pose_with(const mdl_pose *p, const mdl_trs *locals, const size_
     return np;
 }
 
+/* The index of the pose the op's "pose" field names; -1 after refusing
+ * unknown_pose (or out of memory). */
+static ptrdiff_t existing_pose(mdl_ctx *ctx, const anim_json_value *op)
+{
+    char *name = mdl_field_name(op, "pose");
+    if (!name)
+        return mdl_nomem(ctx);
+    ptrdiff_t pi = mdl_doc_find_pose(ctx->doc, name);
+    if (pi < 0)
+        mdl_refuse(ctx, "unknown_pose", "field \"pose\": pose \"%s\" does not exist", name);
+    free(name);
+    return pi;
+}
+
 static int run_ik(mdl_ctx *ctx, const anim_json_value *op)
 {
     const mdl_doc *d = ctx->doc;
@@ -217,17 +231,9 @@ static int run_ik(mdl_ctx *ctx, const anim_json_value *op)
         return mdl_refuse(ctx, "invalid_ik_chain",
                           "field \"end\": joint %zu is not a direct child of middle joint %zu",
                           end, middle);
-    char *name = mdl_field_name(op, "pose");
-    if (!name)
-        return mdl_nomem(ctx);
-    ptrdiff_t pi = mdl_doc_find_pose(d, name);
-    if (pi < 0) {
-        int rc = mdl_refuse(ctx, "unknown_pose", "field \"pose\": pose \"%s\" does not exist",
-                            name);
-        free(name);
-        return rc;
-    }
-    free(name);
+    ptrdiff_t pi = existing_pose(ctx, op);
+    if (pi < 0)
+        return -1;
     if (mdl_spend(ctx, 1 + d->joint_count))
         return -1;
     const mdl_pose *p = d->poses[pi];
@@ -296,17 +302,9 @@ static const mdl_field solve_pose_fields[] = {
 static int run_solve_pose(mdl_ctx *ctx, const anim_json_value *op)
 {
     const mdl_doc *d = ctx->doc;
-    char *name = mdl_field_name(op, "pose");
-    if (!name)
-        return mdl_nomem(ctx);
-    ptrdiff_t pi = mdl_doc_find_pose(d, name);
-    if (pi < 0) {
-        int rc = mdl_refuse(ctx, "unknown_pose", "field \"pose\": pose \"%s\" does not exist",
-                            name);
-        free(name);
-        return rc;
-    }
-    free(name);
+    ptrdiff_t pi = existing_pose(ctx, op);
+    if (pi < 0)
+        return -1;
     const mdl_pose *p = d->poses[pi];
     mdl_trs *locals = malloc((d->joint_count + 1) * sizeof *locals);
     bool *written = calloc(d->joint_count + 1, sizeof *written);
