@@ -381,7 +381,7 @@ int anim_mq_residual(const anim_mq_context *ctx, const anim_mq_mesh *source,
         put(&r, ": the ");
         put_label(&r, src_unweighted);
         put(&r, " is unweighted and the ");
-        put_label(&r, !src_unweighted);
+        put(&r, src_unweighted ? "candidate" : "source");
         put(&r, " is weighted; required both weighted \xe2\x80\x94 the residual compares two "
                 "bindings of one attachment");
         return finish(&r, ANIM_MQ_REFUSED, "SKINNING_UNWEIGHTED", err);
