@@ -39,7 +39,7 @@ for cmd in $commands; do
     done
     # 2. Every option the parser spells is listed (main.c's --config is a
     # common option every --help lists).
-    file=$src/src/cli/cmd_$cmd.c
+    file=$src/src/cli/cmd_${cmd//-/_}.c
     [[ -f $file ]] || { echo "no parser source $file for $cmd"; fail=1; continue; }
     for opt in $(grep -oE '"--?[a-zA-Z][a-z-]*"' "$file" | tr -d '"' | sort -u); do
         if ! grep -qx -- "$opt" <<<"$opts"; then
