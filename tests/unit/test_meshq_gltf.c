@@ -56,6 +56,9 @@ static size_t put_u16(sink *s, const uint16_t *v, size_t n)
     return at;
 }
 
+/* Extra members of the child node (a rest scale for the range test). */
+static const char *child_extra = "";
+
 /* The strip: full (six vertices) or coarse (the four corners). */
 static char *strip_gltf(bool coarse, bool morph)
 {
@@ -115,7 +118,7 @@ static char *strip_gltf(bool coarse, bool morph)
         json, 16384,
         "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,2]}],"
         "\"nodes\":[{\"name\":\"root\",\"children\":[1]},"
-        "{\"name\":\"child\",\"translation\":[1,0,0]},"
+        "{\"name\":\"child\",\"translation\":[1,0,0]%s},"
         "{\"name\":\"strip\",\"mesh\":0,\"skin\":0}],"
         "\"skins\":[{\"joints\":[0,1],\"inverseBindMatrices\":5}],"
         "\"meshes\":[{\"name\":\"Strip\",\"primitives\":[{\"attributes\":{\"POSITION\":0,"
@@ -149,7 +152,7 @@ static char *strip_gltf(bool coarse, bool morph)
         "{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":8}],"
         "\"buffers\":[{\"byteLength\":%zu,"
         "\"uri\":\"data:application/octet-stream;base64,%s\"}]}",
-        morph ? ",\"targets\":[{\"POSITION\":8}]" : "",
+        child_extra, morph ? ",\"targets\":[{\"POSITION\":8}]" : "",
         morph ? ",{\"input\":6,\"output\":9}" : "",
         morph ? ",{\"sampler\":1,\"target\":{\"node\":2,\"path\":\"weights\"}}" : "", nv, nv, nv,
         nv, 3 * nt, nv, o_pos, 12 * nv, o_uv, 8 * nv, o_w, 16 * nv, o_j, 8 * nv, o_i, 6 * nt,
@@ -335,6 +338,29 @@ static void test_envelope_from_clip_quarter_turn(void **state)
     anim_asset_free(a);
 }
 
+/* A non-uniform rest scale on the chain refuses the row by the bone's
+ * name: the bone's motion is then no rotation and scale of bind space. */
+static void test_nonuniform_rest_scale_refuses(void **state)
+{
+    (void)state;
+    child_extra = ",\"scale\":[1,1,1.5]";
+    run r;
+    measure(&r, true, false, NULL);
+    child_extra = "";
+    assert_int_equal(r.rc, 0);
+    const anim_mq_gltf_row *row = &r.result.rows[0];
+    assert_int_equal(row->reading.state, ANIM_MQ_REFUSED);
+    assert_string_equal(row->reading.code, "SKINNING_RANGE_UNSUPPORTED");
+    assert_non_null(strstr(row->reading.reason, "bone 'child'"));
+    anim_strbuf out = ANIM_STRBUF_INIT;
+    anim_mq_outcome oc;
+    anim_mq_gltf_report(&r.options, &r.result, false, &out, &oc);
+    assert_int_equal(strncmp(out.data, "mesh 'Strip': refused: SKINNING_RANGE_UNSUPPORTED: ", 51), 0);
+    assert_int_equal(oc.refused, 1);
+    anim_strbuf_free(&out);
+    done(&r);
+}
+
 static char *write_temp(const char *text)
 {
     char *path = strdup("/tmp/meshq_envelope_XXXXXX");
@@ -404,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_uv_grid_texels),
         cmocka_unit_test(test_animated_morph_refuses),
         cmocka_unit_test(test_envelope_from_clip_quarter_turn),
+        cmocka_unit_test(test_nonuniform_rest_scale_refuses),
         cmocka_unit_test(test_toml_envelope),
         cmocka_unit_test(test_image_size_headers),
     };
