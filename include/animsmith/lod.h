@@ -73,6 +73,9 @@ typedef struct anim_lod_mesh {
     uint32_t steps;            /* residuals measured for this mesh */
     uint32_t seam_vertices;    /* source vertices sharing a position with another */
     uint32_t seam_vertices_dropped;
+    /* Every skinned mesh mode only: a mesh the residual cannot read (no
+     * TEXCOORD_0, say) is written as stored, and this says why. */
+    const char *kept_as_stored;
     /* The certificate: the reading on the handed-back bytes. */
     anim_mq_reading reading;
 } anim_lod_mesh;

@@ -24,6 +24,7 @@ typedef struct lod_mesh_work {
     mq_gltf_mesh gm;
     uint32_t mesh;
     double ratio;
+    const char *skip;          /* kept as stored, and why */
 } lod_mesh_work;
 
 /* The reductions of every triangle primitive of w at ratio, appended to
@@ -191,6 +192,22 @@ static int search(const anim_asset *source, const anim_lod_options *o, lod_mesh_
     return 0;
 }
 
+/* Triangles of the stored triangle-list primitives (indexed or not). */
+static uint64_t stored_triangles(const anim_asset *source, uint32_t mesh)
+{
+    const anim_mesh *m = &source->doc.meshes[mesh];
+    uint64_t t = 0;
+    for (uint32_t p = 0; p < m->primitive_count; p++) {
+        const anim_primitive *pr = &m->primitives[p];
+        if (pr->mode != 4)
+            continue;
+        t += pr->indices != ANIM_NONE && pr->indices < source->source.accessor_count
+                 ? source->source.accessors[pr->indices].count / 3
+                 : pr->vertex_count / 3;
+    }
+    return t;
+}
+
 /* Every skinned mesh, or the one named. */
 static int select_meshes(const anim_asset *source, const anim_lod_options *o, anim_arena *arena,
                          lod_mesh_work **out, uint32_t *count, anim_error *err)
@@ -220,15 +237,28 @@ static int select_meshes(const anim_asset *source, const anim_lod_options *o, an
             continue;
         }
         list[n].mesh = m;
-        if (mq_gltf_mesh_build(source, m, ANIM_NONE, what, arena, &list[n].gm, err))
-            return -1;
+        if (mq_gltf_mesh_build(source, m, ANIM_NONE, what, arena, &list[n].gm, err)) {
+            /* Asked for by name, a mesh the residual cannot read is the
+             * operator's error; among every skinned mesh it stays as
+             * stored (certified trivially: nothing of it changes). */
+            if (o->mesh || err->code != ANIM_ERR_INVALID)
+                return -1;
+            memset(&list[n].gm, 0, sizeof list[n].gm);
+            list[n].gm.name = name;
+            list[n].skip = anim_arena_strdup(arena, err->message);
+            anim_error_clear(err);
+        }
         n++;
     }
     if (o->mesh && !named)
         return anim_error_set(err, ANIM_ERR_USAGE, "%s: no mesh named '%s' (names as inspect "
                               "prints them)", what, o->mesh);
-    if (n == 0)
-        return anim_error_set(err, ANIM_ERR_USAGE, "%s: no skinned mesh to reduce", what);
+    uint32_t readable = 0;
+    for (uint32_t i = 0; i < n; i++)
+        readable += !list[i].skip;
+    if (readable == 0)
+        return anim_error_set(err, ANIM_ERR_USAGE, "%s: no skinned mesh to reduce%s%s", what,
+                              n ? "; the first: " : "", n ? list[0].skip : "");
     *out = list;
     *count = n;
     return 0;
@@ -263,6 +293,12 @@ int anim_lod_build(const anim_asset *source, const anim_lod_options *o, anim_are
         m->source_triangles = work[i].gm.mesh.triangle_count;
         m->source_vertices = work[i].gm.mesh.vertex_count;
         total_prims += work[i].gm.prim_count;
+        if (work[i].skip) {
+            m->kept_as_stored = work[i].skip;
+            m->source_triangles = m->triangles = stored_triangles(source, m->mesh);
+            m->ratio = 1;
+            continue;
+        }
         if (o->has_ratio) {
             work[i].ratio = o->ratio;
             continue;
@@ -284,6 +320,8 @@ int anim_lod_build(const anim_asset *source, const anim_lod_options *o, anim_are
     uint32_t at = 0;
     for (uint32_t i = 0; i < n; i++) {
         anim_lod_mesh *m = &result->meshes[i];
+        if (m->kept_as_stored)
+            continue;
         m->ratio = work[i].ratio;
         if (reduce_mesh(&work[i], work[i].ratio, o->seams, arena, ov + at, prims + at,
                         &m->triangles, &m->vertices, err))
@@ -299,19 +337,22 @@ int anim_lod_build(const anim_asset *source, const anim_lod_options *o, anim_are
         anim_strbuf_free(&result->bytes);
         return -1;
     }
-    anim_mq_gltf_options ro;
-    residual_options(o, o->mesh, &ro);
-    anim_mq_gltf_result res;
-    memset(&res, 0, sizeof res);
-    int rc = anim_mq_gltf_residual(source, cand, &ro, arena, &res, err);
-    anim_asset_free(cand);
-    if (rc) {
-        anim_strbuf_free(&result->bytes);
-        return -1;
-    }
+    /* One measurement per mesh, by name: a mesh kept as stored is not
+     * measured (the residual cannot read it) and not changed. */
     result->certified = true;
     for (uint32_t i = 0; i < n; i++) {
         anim_lod_mesh *m = &result->meshes[i];
+        if (m->kept_as_stored)
+            continue;
+        anim_mq_gltf_options ro;
+        residual_options(o, m->name, &ro);
+        anim_mq_gltf_result res;
+        memset(&res, 0, sizeof res);
+        if (anim_mq_gltf_residual(source, cand, &ro, arena, &res, err)) {
+            anim_asset_free(cand);
+            anim_strbuf_free(&result->bytes);
+            return -1;
+        }
         const anim_mq_gltf_row *row = row_of(&res, m->mesh);
         if (!row) {
             result->failure = anim_arena_printf(arena, "mesh '%s': the written candidate "
@@ -333,6 +374,7 @@ int anim_lod_build(const anim_asset *source, const anim_lod_options *o, anim_are
             break;
         }
     }
+    anim_asset_free(cand);
     if (!result->certified)
         anim_strbuf_free(&result->bytes);
     return 0;

@@ -43,6 +43,16 @@ static void text_report(const anim_lod_options *o, const anim_lod_result *r,
 {
     for (uint32_t i = 0; i < r->mesh_count; i++) {
         const anim_lod_mesh *m = &r->meshes[i];
+        if (m->kept_as_stored) {
+            anim_strbuf_puts(out, "mesh '");
+            put_name(out, m->name);
+            anim_strbuf_puts(out, "': ");
+            put_count(out, m->source_triangles);
+            anim_strbuf_puts(out, " triangles kept as stored, not measurable: ");
+            put_name(out, m->kept_as_stored);
+            anim_strbuf_putc(out, '\n');
+            continue;
+        }
         if (m->reading.state != ANIM_MQ_MEASURED || m->triangles == 0)
             continue;
         anim_strbuf_puts(out, "mesh '");
@@ -153,6 +163,7 @@ static void json_report(const anim_lod_options *o, const anim_lod_result *r,
         anim_json_writer_key_uint(&w, "steps", m->steps);
         anim_json_writer_key_uint(&w, "seamVertices", m->seam_vertices);
         anim_json_writer_key_uint(&w, "seamVerticesDropped", m->seam_vertices_dropped);
+        anim_json_writer_key_string_or_null(&w, "keptAsStored", m->kept_as_stored);
         if (m->triangles)
             json_reading(&w, &m->reading);
         anim_json_writer_end_object(&w);
