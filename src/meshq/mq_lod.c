@@ -299,10 +299,14 @@ int anim_lod_build(const anim_asset *source, const anim_lod_options *o, anim_are
             m->ratio = 1;
             continue;
         }
-        if (o->has_ratio) {
-            work[i].ratio = o->ratio;
+        work[i].ratio = o->has_ratio ? o->ratio : 1.0;
+    }
+    /* Every mesh is named in the result before any is searched, so a
+     * failure report lists them all. */
+    for (uint32_t i = 0; i < n && !o->has_ratio; i++) {
+        anim_lod_mesh *m = &result->meshes[i];
+        if (work[i].skip)
             continue;
-        }
         const char *why = NULL;
         if (search(source, o, &work[i], &m->steps, arena, &why, err))
             return -1;
