@@ -80,6 +80,56 @@ int anim_gltf_write_asset_file(const struct anim_asset *asset, const anim_doc *d
                                const char *path, const char *generator,
                                anim_gltf_write_summary *summary, anim_error *err);
 
+/* ---- mesh overrides: writing reduced primitives ---------------------- */
+
+/* One vertex attribute written from the caller's array instead of being
+ * gathered from the stored accessor (or beside the stored ones when the
+ * primitive has no attribute of that name). data NULL drops the stored
+ * attribute of that name (e.g. JOINTS_1 / WEIGHTS_1 once the influences
+ * were cut to four). component_type is ANIM_GLTF_FLOAT, _UNSIGNED_SHORT or
+ * _UNSIGNED_BYTE; data holds vertex_count * components components in host
+ * order (float, uint16_t or uint8_t). */
+typedef struct anim_gltf_attribute_data {
+    const char *name;          /* "JOINTS_0", "WEIGHTS_0", ... */
+    uint32_t component_type;
+    uint32_t components;       /* 1..4 */
+    bool normalized;
+    const void *data;
+} anim_gltf_attribute_data;
+
+/* One primitive written with new vertices and indices. Written vertex i
+ * copies stored vertex vertex_source[i] of every stored attribute and
+ * every morph target (element bytes as stored, sparse data applied, the
+ * result written dense), except the attributes listed in attributes.
+ * Gathered accessors get min/max recomputed when the stored one had them
+ * or the attribute is POSITION (glTF requires them there). The indices are
+ * written as UNSIGNED_SHORT when every written vertex fits, else
+ * UNSIGNED_INT. Stored accessors no other primitive uses are dropped. */
+typedef struct anim_gltf_prim_override {
+    uint32_t mesh, primitive;
+    uint32_t vertex_count;
+    const uint32_t *vertex_source;   /* vertex_count stored-vertex indices */
+    const uint32_t *indices;         /* index_count, into written vertices */
+    uint32_t index_count;
+    const anim_gltf_attribute_data *attributes;
+    uint32_t attribute_count;
+} anim_gltf_prim_override;
+
+/* anim_gltf_write_asset_mem / _file with the listed primitives written
+ * from the overrides (at most one per mesh and primitive; an override of a
+ * primitive the source does not hold, a vertex_source entry past the
+ * stored vertices or an index past vertex_count is ANIM_ERR_INVALID). */
+int anim_gltf_write_asset_mem_with(const struct anim_asset *asset, const anim_doc *doc,
+                                   anim_gltf_format format, const char *generator,
+                                   const anim_gltf_prim_override *overrides,
+                                   uint32_t override_count, anim_strbuf *out,
+                                   anim_gltf_write_summary *summary, anim_error *err);
+int anim_gltf_write_asset_file_with(const struct anim_asset *asset, const anim_doc *doc,
+                                    const char *path, const char *generator,
+                                    const anim_gltf_prim_override *overrides,
+                                    uint32_t override_count, anim_gltf_write_summary *summary,
+                                    anim_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -314,6 +314,12 @@ typedef struct anim_mq_gltf_row {
     uint64_t source_triangles, candidate_triangles;
     anim_mq_reading reading;
     const anim_mq_mesh *source_mesh; /* for the report's marks */
+    /* What the report echoes and names (added by the glTF side; NULL /
+     * 0 when the row was refused before they existed): */
+    const char *const *bone_names;   /* the name table of the binds */
+    uint32_t bone_name_count;
+    const anim_mq_envelope *envelope; /* as used, NULL when none */
+    const anim_mq_sample *samples;   /* reading.samples entries */
 } anim_mq_gltf_row;
 
 typedef struct anim_mq_gltf_result {

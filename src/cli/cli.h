@@ -92,6 +92,7 @@ int cmd_transform(int argc, char **argv, const cli_globals *globals);
 int cmd_report(int argc, char **argv, const cli_globals *globals);
 int cmd_convert(int argc, char **argv, const cli_globals *globals);
 int cmd_mesh_quality(int argc, char **argv, const cli_globals *globals);
+int cmd_lod(int argc, char **argv, const cli_globals *globals);
 int cmd_lint(int argc, char **argv, const cli_globals *globals);
 int cmd_measure(int argc, char **argv, const cli_globals *globals);
 int cmd_diff(int argc, char **argv, const cli_globals *globals);

@@ -34,6 +34,7 @@ static const cli_runner runners[] = {
     {"merge", cmd_merge},     {"transform", cmd_transform}, {"report", cmd_report},
     {"convert", cmd_convert},     {"generate", cmd_generate},
     {"model", cmd_model},     {"mesh-quality", cmd_mesh_quality},
+    {"lod", cmd_lod},
 };
 #define RUNNER_COUNT (sizeof runners / sizeof *runners)
 

@@ -196,6 +196,31 @@ static const char *const mesh_quality_examples[] = {
     NULL,
 };
 
+static const cli_option lod_options[] = {
+    {"--output", "-o", "PATH", CLI_VALUE_FILE, NULL, NULL,
+     "write the certified LOD here, a .glb (required); an existing file is replaced only on "
+     "success"},
+    {"--max-residual", NULL, "METRES", CLI_VALUE_NUMBER, NULL, NULL,
+     "the bound on the skinning-envelope residual under the source's clips, inclusive "
+     "(required unless --ratio)"},
+    {"--mesh", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
+     "reduce this mesh only (a name as inspect prints it); default every skinned mesh"},
+    {"--ratio", NULL, "R", CLI_VALUE_NUMBER, NULL, NULL,
+     "no search: write meshoptimizer's simplification at R (0 < R <= 1) of each primitive's "
+     "index count and print its residual (with --max-residual, written only within it)"},
+    {"--seams", NULL, "SEAMS", CLI_VALUE_CHOICE, "lock meshopt", "lock",
+     "lock: UV and normal seams and open borders keep every vertex; meshopt: meshoptimizer's "
+     "own seam handling (seams stay closed but get shorter)"},
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text",
+     "output format: a line per mesh, or the animsmith-lod/1 object"},
+    END,
+};
+static const char *const lod_examples[] = {
+    "animsmith lod hero.glb -o hero_lod1.glb --max-residual 0.005",
+    "animsmith lod hero.glb -o hero_half.glb --ratio 0.5 --seams meshopt --format json",
+    NULL,
+};
+
 static const cli_option diff_options[] = {
     {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text", "output format"},
     END,
@@ -324,6 +349,14 @@ static const cli_command_doc commands[] = {
      "asset and a reduced version of it; ranges.json: declared bone-motion ranges. Exit 1 when "
      "a row fails its bound, is refused or is not measurable",
      mesh_quality_options, mesh_quality_examples},
+    {"lod",
+     "the smallest LOD of each skinned mesh whose skinning-envelope residual under the "
+     "source's clips stays within a bound, certified on the bytes written",
+     "animsmith lod <source.glb> -o <out.glb> --max-residual METRES [--mesh NAME] "
+     "[--ratio R] [--seams lock|meshopt] [--format text|json]",
+     "<source.glb>: a skinned glTF asset (.glb or .gltf). Exit 1 when a residual is refused, "
+     "not measurable or over the bound; nothing is written then",
+     lod_options, lod_examples},
     {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
      "animsmith diff <before> <after> [--format text|json]",
      "<before> <after>: two assets, or measure/lint JSON reports of ours", diff_options,

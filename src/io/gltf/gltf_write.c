@@ -158,11 +158,15 @@ static void fill_summary(const gw *g, anim_gltf_write_summary *s)
     s->materials = g->src_doc->material_count;
     for (uint32_t m = 0; m < g->src_doc->mesh_count; m++)
         for (uint32_t p = 0; p < g->src_doc->meshes[m].primitive_count; p++)
-            s->positions += g->src_doc->meshes[m].primitives[p].vertex_count;
+        {
+            const anim_gltf_prim_override *o = gw_override_of(g, m, p);
+            s->positions += o ? o->vertex_count : g->src_doc->meshes[m].primitives[p].vertex_count;
+        }
 }
 
 int gw_render(const anim_asset *asset, const anim_doc *doc, anim_gltf_format format,
-              const char *generator, anim_strbuf *head, anim_strbuf *payload,
+              const char *generator, const anim_gltf_prim_override *overrides,
+              uint32_t override_count, anim_strbuf *head, anim_strbuf *payload,
               anim_gltf_write_summary *summary, anim_error *err)
 {
     if (check_bones(doc, err) != 0)
@@ -171,7 +175,8 @@ int gw_render(const anim_asset *asset, const anim_doc *doc, anim_gltf_format for
         generator = anim_gltf_default_generator();
     anim_arena *arena = anim_arena_new();
     anim_strbuf bin = ANIM_STRBUF_INIT, json = ANIM_STRBUF_INIT, uri = ANIM_STRBUF_INIT;
-    gw g = {.b = {.arena = arena}, .doc = doc, .format = format, .bin = &bin, .err = err};
+    gw g = {.b = {.arena = arena}, .doc = doc, .format = format, .bin = &bin,
+            .overrides = overrides, .override_count = override_count, .err = err};
     int rc = -1;
     if (!arena) {
         anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
@@ -192,7 +197,7 @@ int gw_render(const anim_asset *asset, const anim_doc *doc, anim_gltf_format for
     g.root = gout_object(&g.b);
     g.views = gout_array(&g.b);
     g.accessors = gout_array(&g.b);
-    if (gw_write_animations(&g) || gw_write_nodes_and_scenes(&g) || gw_write_assets(&g))
+    if (gw_check_overrides(&g) || gw_write_animations(&g) || gw_write_nodes_and_scenes(&g) || gw_write_assets(&g))
         goto done;
     write_asset_and_buffers(&g, generator, &uri);
     if (g.b.failed) {
@@ -242,11 +247,13 @@ int gw_check_built_doc(const anim_doc *doc, anim_error *err)
 
 /* gw_render into one buffer. */
 static int write_mem(const anim_asset *asset, const anim_doc *doc, anim_gltf_format format,
-                     const char *generator, anim_strbuf *out, anim_gltf_write_summary *summary,
-                     anim_error *err)
+                     const char *generator, const anim_gltf_prim_override *overrides,
+                     uint32_t override_count, anim_strbuf *out,
+                     anim_gltf_write_summary *summary, anim_error *err)
 {
     anim_strbuf payload = ANIM_STRBUF_INIT;
-    int rc = gw_render(asset, doc, format, generator, out, &payload, summary, err);
+    int rc = gw_render(asset, doc, format, generator, overrides, override_count, out, &payload,
+                       summary, err);
     if (rc == 0) {
         anim_strbuf_append(out, payload.data, payload.len);
         if (out->failed)
@@ -261,12 +268,23 @@ int anim_gltf_write_mem(const anim_doc *doc, anim_gltf_format format, const char
 {
     if (gw_check_built_doc(doc, err))
         return -1;
-    return write_mem(NULL, doc, format, generator, out, summary, err);
+    return write_mem(NULL, doc, format, generator, NULL, 0, out, summary, err);
 }
 
 int anim_gltf_write_asset_mem(const anim_asset *asset, const anim_doc *doc,
                               anim_gltf_format format, const char *generator, anim_strbuf *out,
                               anim_gltf_write_summary *summary, anim_error *err)
 {
-    return write_mem(asset, doc ? doc : &asset->doc, format, generator, out, summary, err);
+    return write_mem(asset, doc ? doc : &asset->doc, format, generator, NULL, 0, out, summary,
+                     err);
+}
+
+int anim_gltf_write_asset_mem_with(const anim_asset *asset, const anim_doc *doc,
+                                   anim_gltf_format format, const char *generator,
+                                   const anim_gltf_prim_override *overrides,
+                                   uint32_t override_count, anim_strbuf *out,
+                                   anim_gltf_write_summary *summary, anim_error *err)
+{
+    return write_mem(asset, doc ? doc : &asset->doc, format, generator, overrides,
+                     override_count, out, summary, err);
 }

@@ -257,6 +257,12 @@ static int write_meshes(gw *g)
             gout *prim = prims->v.items[p];
             char ctx[64];
             snprintf(ctx, sizeof ctx, "mesh %zu primitive %u", m, p);
+            const anim_gltf_prim_override *o = gw_override_of(g, (uint32_t)m, p);
+            if (o) {
+                if (gw_write_override(g, prim, o, ctx))
+                    return -1;
+                continue;
+            }
             if (map_attributes(g, gout_get(prim, "attributes"), GW_USE_VERTEX, ctx))
                 return -1;
             gout *targets = gout_get(prim, "targets");

@@ -66,7 +66,7 @@ int64_t gw_add_view(gw *g, const void *data, size_t len, uint32_t stride, uint32
 
 /* Bytes [offset, offset + len) of a source view, bounds-checked against
  * the bytes the loader resolved for its buffer. */
-static const uint8_t *view_bytes(gw *g, uint32_t view, size_t offset, size_t len, const char *ctx)
+const uint8_t *gw_view_bytes(gw *g, uint32_t view, size_t offset, size_t len, const char *ctx)
 {
     const anim_source *src = g->src;
     if (view >= src->view_count) {
@@ -106,7 +106,7 @@ static int64_t copy_dense(gw *g, const anim_accessor *a, gw_use use, const char 
     const anim_buffer_view *v = &g->src->views[a->buffer_view];
     size_t stride = v->byte_stride ? v->byte_stride : elem;
     size_t span = a->count ? (size_t)(a->count - 1) * stride + elem : 0;
-    const uint8_t *p = view_bytes(g, a->buffer_view, a->byte_offset, span, ctx);
+    const uint8_t *p = gw_view_bytes(g, a->buffer_view, a->byte_offset, span, ctx);
     if (!p)
         return -1;
     uint8_t *packed = pack(p, a->count, elem, stride, out_stride);
@@ -131,9 +131,9 @@ static int copy_sparse(gw *g, const anim_accessor *a, gout *json, const char *ct
         return gw_fail(g, ANIM_ERR_INVALID, "%s: sparse accessor without indices or values", ctx);
     size_t isize = anim_gltf_component_size(a->sparse_indices_component_type);
     size_t elem = gltf_accessor_element_size(a);
-    const uint8_t *ip = view_bytes(g, a->sparse_indices_view, a->sparse_indices_offset,
+    const uint8_t *ip = gw_view_bytes(g, a->sparse_indices_view, a->sparse_indices_offset,
                                    (size_t)a->sparse_count * isize, ctx);
-    const uint8_t *vp = ip ? view_bytes(g, a->sparse_values_view, a->sparse_values_offset,
+    const uint8_t *vp = ip ? gw_view_bytes(g, a->sparse_values_view, a->sparse_values_offset,
                                         (size_t)a->sparse_count * elem, ctx)
                            : NULL;
     if (!vp)

@@ -199,13 +199,16 @@ done:
 }
 
 static int write_out(const anim_asset *asset, const anim_doc *doc, const char *path,
-                     const char *generator, anim_gltf_write_summary *summary, anim_error *err)
+                     const char *generator, const anim_gltf_prim_override *overrides,
+                     uint32_t override_count, anim_gltf_write_summary *summary,
+                     anim_error *err)
 {
     anim_gltf_format format = anim_gltf_format_for_path(path);
     anim_strbuf head = ANIM_STRBUF_INIT, payload = ANIM_STRBUF_INIT;
     int rc = asset ? 0 : gw_check_built_doc(doc, err);
     if (rc == 0)
-        rc = gw_render(asset, doc, format, generator, &head, &payload, summary, err);
+        rc = gw_render(asset, doc, format, generator, overrides, override_count, &head, &payload,
+                       summary, err);
     if (rc != 0)
         anim_error_prefix(err, "%s", path);
     else if (asset && format == ANIM_GLTF_FORMAT_GLTF)
@@ -225,12 +228,22 @@ static int write_out(const anim_asset *asset, const anim_doc *doc, const char *p
 int anim_gltf_write_file(const anim_doc *doc, const char *path, const char *generator,
                          anim_gltf_write_summary *summary, anim_error *err)
 {
-    return write_out(NULL, doc, path, generator, summary, err);
+    return write_out(NULL, doc, path, generator, NULL, 0, summary, err);
 }
 
 int anim_gltf_write_asset_file(const anim_asset *asset, const anim_doc *doc, const char *path,
                                const char *generator, anim_gltf_write_summary *summary,
                                anim_error *err)
 {
-    return write_out(asset, doc ? doc : &asset->doc, path, generator, summary, err);
+    return write_out(asset, doc ? doc : &asset->doc, path, generator, NULL, 0, summary, err);
+}
+
+int anim_gltf_write_asset_file_with(const anim_asset *asset, const anim_doc *doc,
+                                    const char *path, const char *generator,
+                                    const anim_gltf_prim_override *overrides,
+                                    uint32_t override_count, anim_gltf_write_summary *summary,
+                                    anim_error *err)
+{
+    return write_out(asset, doc ? doc : &asset->doc, path, generator, overrides, override_count,
+                     summary, err);
 }

@@ -24,6 +24,8 @@ typedef struct gw {
     anim_strbuf *bin;
     gout *root, *views, *accessors;
     uint32_t *accessor_map;    /* source accessor -> written accessor */
+    const anim_gltf_prim_override *overrides; /* reduced primitives */
+    uint32_t override_count;
     anim_error *err;
     bool error_set;            /* err holds a message of its own */
 } gw;
@@ -41,6 +43,10 @@ const anim_json_value *gw_source_array(const gw *g, const char *key);
 /* Appends bytes as a new buffer view (start aligned to 4); stride 0 and
  * target 0 leave those properties out. Returns the view index or -1. */
 int64_t gw_add_view(gw *g, const void *data, size_t len, uint32_t stride, uint32_t target);
+
+/* Bytes [offset, offset + len) of source view view, bounds-checked
+ * against the bytes its buffer resolved; NULL with err naming ctx. */
+const uint8_t *gw_view_bytes(gw *g, uint32_t view, size_t offset, size_t len, const char *ctx);
 
 /* The written index of source accessor i, copying it (and its data) on
  * first use; vertex marks a vertex attribute (4-byte aligned elements,
@@ -63,7 +69,8 @@ uint32_t gw_clip_writable_tracks(const anim_doc *doc, const anim_clip *clip);
  * payload the GLB's BIN chunk data, padded (empty for .gltf). asset NULL:
  * a document built in memory (gw_check_built_doc first). */
 int gw_render(const anim_asset *asset, const anim_doc *doc, anim_gltf_format format,
-              const char *generator, anim_strbuf *head, anim_strbuf *payload,
+              const char *generator, const anim_gltf_prim_override *overrides,
+              uint32_t override_count, anim_strbuf *head, anim_strbuf *payload,
               anim_gltf_write_summary *summary, anim_error *err);
 /* Refuses a built document holding meshes, skins, materials, textures or
  * images (those are written from their loaded asset). */
@@ -73,6 +80,14 @@ int gw_check_built_doc(const anim_doc *doc, anim_error *err);
 int gw_write_animations(gw *g);
 int gw_write_nodes_and_scenes(gw *g);
 int gw_write_assets(gw *g);
+
+/* The override of mesh m primitive p, or NULL (gltf_write_override.c). */
+const anim_gltf_prim_override *gw_override_of(const gw *g, uint32_t m, uint32_t p);
+/* Writes prim (a copy of the stored primitive) from its override: new
+ * attribute, target and index accessors. */
+int gw_write_override(gw *g, gout *prim, const anim_gltf_prim_override *o, const char *ctx);
+/* Checks the overrides against the source before anything is written. */
+int gw_check_overrides(gw *g);
 
 /* Authored binary32 values held as f64, narrowed so the JSON carries
  * exactly what a binary32 file holds. */
