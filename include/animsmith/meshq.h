@@ -230,6 +230,18 @@ int anim_mq_residual(const anim_mq_context *ctx, const anim_mq_mesh *source,
 /* 6-decimal rounding, halves up (the JS Math.round rule). */
 double anim_mq_r6(double v);
 
+/* Room for "sha256:" and 64 hex digits. */
+#define ANIM_MQ_DIGEST_MAX 72
+
+/* "sha256:<hex>" of the mesh written as compact JSON in a fixed key order:
+ * {"points":[[x,y(,z)],...],"uvs":[...],"triangles":[...],"hull":n,
+ * "weights":null | [[{"bone":name,"weight":w},...],...]}, numbers in their
+ * shortest round-trip (JavaScript) form, so one mesh has one digest
+ * whatever order its file wrote its keys in. Returns 0, or -1 (out of
+ * memory) with err set. */
+int anim_mq_mesh_digest(const anim_mq_mesh *mesh, const char *const *bone_names,
+                        char out[ANIM_MQ_DIGEST_MAX], anim_error *err);
+
 /* ---- the envelope helper ---------------------------------------------- */
 
 /* One bone's motion over the clips (relative to its rest/setup values). */

@@ -91,6 +91,7 @@ int cmd_fix(int argc, char **argv, const cli_globals *globals);
 int cmd_transform(int argc, char **argv, const cli_globals *globals);
 int cmd_report(int argc, char **argv, const cli_globals *globals);
 int cmd_convert(int argc, char **argv, const cli_globals *globals);
+int cmd_mesh_quality(int argc, char **argv, const cli_globals *globals);
 int cmd_lint(int argc, char **argv, const cli_globals *globals);
 int cmd_measure(int argc, char **argv, const cli_globals *globals);
 int cmd_diff(int argc, char **argv, const cli_globals *globals);

@@ -33,7 +33,7 @@ static const cli_runner runners[] = {
     {"fix", cmd_fix},         {"diff", cmd_diff},       {"checks", cmd_checks},
     {"merge", cmd_merge},     {"transform", cmd_transform}, {"report", cmd_report},
     {"convert", cmd_convert},     {"generate", cmd_generate},
-    {"model", cmd_model},
+    {"model", cmd_model},     {"mesh-quality", cmd_mesh_quality},
 };
 #define RUNNER_COUNT (sizeof runners / sizeof *runners)
 

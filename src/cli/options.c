@@ -171,6 +171,31 @@ static const char *const convert_examples[] = {
     NULL,
 };
 
+static const cli_option mesh_quality_options[] = {
+    {"--mesh", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
+     "glTF: measure this mesh (a name as inspect prints it); default every skinned mesh, "
+     "against the candidate's mesh of the same index"},
+    {"--envelope", NULL, "ENVELOPE", CLI_VALUE_FILE, NULL, NULL,
+     "glTF: the declared motion as TOML (reference and one [[bone]] per other bound joint)"},
+    {"--envelope-from-clips", NULL, NULL, CLI_VALUE_NONE, NULL, "off",
+     "glTF: derive the envelope from the rotation, scale and translation ranges the source's "
+     "clips reach"},
+    {"--max-residual", NULL, "METRES", CLI_VALUE_NUMBER, NULL, NULL,
+     "glTF: the bound, inclusive; without it the row is measured and undeclared"},
+    {"--uv-grid", NULL, "N", CLI_VALUE_NUMBER, NULL, NULL,
+     "glTF: sample the texel centres of an N x N grid instead of the base-colour texture's"},
+    {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text",
+     "output format: a reading per row, or the mesh-quality-report/1 document"},
+    END,
+};
+static const char *const mesh_quality_examples[] = {
+    "animsmith mesh-quality residual request.json --format json",
+    "animsmith mesh-quality envelope ranges.json",
+    "animsmith mesh-quality residual hero.glb hero_lod1.glb --envelope-from-clips "
+    "--max-residual 0.005",
+    NULL,
+};
+
 static const cli_option diff_options[] = {
     {"--format", NULL, "FORMAT", CLI_VALUE_CHOICE, "text json", "text", "output format"},
     END,
@@ -288,6 +313,17 @@ static const cli_command_doc commands[] = {
      "[--material-texture-recipe RECIPE] [--animation-only|--bake-static-mesh-transforms] "
      "[--format text|json]",
      "<in>: one .fbx, .glb or .gltf asset", convert_options, convert_examples},
+    {"mesh-quality",
+     "how far a reduced (LOD) skinned mesh can draw a surface point from where its source "
+     "draws it, under a declared or clip-derived bone-motion envelope",
+     "animsmith mesh-quality residual <request.json> [--format text|json] | animsmith "
+     "mesh-quality residual <source.glb> <candidate.glb> [--mesh NAME] [--envelope ENVELOPE | "
+     "--envelope-from-clips] [--max-residual METRES] [--uv-grid N] [--format text|json] | "
+     "animsmith mesh-quality envelope <ranges.json> [--format text|json]",
+     "request.json: a flat (2-D) mesh-quality request; source.glb, candidate.glb: a skinned "
+     "asset and a reduced version of it; ranges.json: declared bone-motion ranges. Exit 1 when "
+     "a row fails its bound, is refused or is not measurable",
+     mesh_quality_options, mesh_quality_examples},
     {"diff", "compare the clip measurements of two revisions (assets or measure/lint JSON reports)",
      "animsmith diff <before> <after> [--format text|json]",
      "<before> <after>: two assets, or measure/lint JSON reports of ours", diff_options,
