@@ -43,11 +43,14 @@ typedef struct mq_row_args {
     uint64_t uncarried_limit;   /* UINT64_MAX: all */
 } mq_row_args;
 
-/* Writes the members of the row object (the caller opens and closes it and
- * may add its own members first) and counts it into outcome. */
+/* Writes the members of the row object after its "id" (the caller opens
+ * and closes it and writes "id" and any members of its own first) and
+ * counts it into outcome. */
 void mq_write_row_body(anim_json_writer *w, const mq_row_args *args, anim_mq_outcome *outcome);
 
-/* "pass", "fail" or "undeclared" of a measured reading. */
-const char *mq_verdict(const anim_mq_reading *reading, bool has_bound, double bound);
+/* Counts one row into outcome; its verdict when measured ("pass", "fail"
+ * or "undeclared"), else NULL. */
+const char *mq_count_row(anim_mq_outcome *outcome, const anim_mq_reading *reading,
+                         bool has_bound, double bound);
 
 #endif

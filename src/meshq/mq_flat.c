@@ -486,6 +486,8 @@ static void write_json(mq_flat_reader *rd, const flat_request *rq, const anim_mq
     flat_out ctx = {samples};
     if (rq->has_skinning) {
         anim_json_writer_begin_object(&w);
+        anim_json_writer_key(&w, "id");
+        anim_json_writer_string(&w, ANIM_MQ_ROW_ID);
         mq_row_args a = {.reading = r, .bone_names = rd->names.names, .envelope = &rq->envelope,
                          .source_id = rq->source_id, .source_digest = digest,
                          .has_bound = rq->has_bound, .bound = rq->bound, .at = write_at,
@@ -520,24 +522,13 @@ static void write_text(mq_flat_reader *rd, const flat_request *rq, const anim_mq
         anim_strbuf_printf(out, "%s: no skinning declared; nothing measured\n", rq->who);
         return;
     }
-    outcome->rows++;
+    const char *verdict = mq_count_row(outcome, r, rq->has_bound, rq->bound);
     anim_strbuf_printf(out, "%s %s: ", ANIM_MQ_ROW_ID, rq->who);
     if (r->state != ANIM_MQ_MEASURED) {
-        if (r->state == ANIM_MQ_REFUSED)
-            outcome->refused++;
-        else
-            outcome->not_measurable++;
         anim_strbuf_printf(out, "%s\n  %s\n",
                            r->state == ANIM_MQ_REFUSED ? "refused" : "not measurable", r->reason);
         return;
     }
-    const char *verdict = mq_verdict(r, rq->has_bound, rq->bound);
-    if (verdict[0] == 'p')
-        outcome->passed++;
-    else if (verdict[0] == 'f')
-        outcome->failed++;
-    else
-        outcome->undeclared++;
     mq_put_js_number(out, r->value);
     anim_strbuf_puts(out, " px");
     if (r->worst_sample != ANIM_MQ_NONE) {

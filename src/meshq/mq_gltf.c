@@ -216,6 +216,17 @@ static int measure_mesh(const anim_asset *source, const anim_asset *candidate,
                                   "that binds %s; required one of its joints",
                                   swhat, o->envelope_path, file_env->reference, skin, who);
     }
+    uint32_t uvless = mq_gltf_mesh_uvless_primitive(source, mesh);
+    if (uvless != ANIM_NONE) {
+        memset(&row->reading, 0, sizeof row->reading);
+        row->reading.state = ANIM_MQ_NOT_MEASURABLE;
+        row->reading.worst_sample = ANIM_MQ_NONE;
+        row->reading.reason = anim_arena_printf(
+            arena, "%s: primitive %u has no TEXCOORD_0, and the residual's samples are UVs; "
+                   "required a UV layout on every triangle primitive",
+            who, uvless);
+        return row->reading.reason ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+    }
     mq_gltf_mesh *src = anim_arena_calloc(arena, 1, sizeof *src);
     mq_gltf_mesh *cand = anim_arena_calloc(arena, 1, sizeof *cand);
     if (!src || !cand)
@@ -268,7 +279,10 @@ static int measure_mesh(const anim_asset *source, const anim_asset *candidate,
                               &carriers, &count, &art, err))
         return -1;
     row->samples = samples;
-    row->source_digest = mq_gltf_mesh_digest(&src->mesh, table.names, arena);
+    char digest[ANIM_MQ_DIGEST_MAX];
+    if (anim_mq_mesh_digest(&src->mesh, table.names, digest, err))
+        return -1;
+    row->source_digest = anim_arena_strdup(arena, digest);
     if (!row->source_digest)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
 

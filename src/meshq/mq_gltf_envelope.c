@@ -103,8 +103,8 @@ int mq_gltf_envelope_read(const char *path, anim_arena *arena, mq_named_envelope
                           anim_error *err)
 {
     memset(out, 0, sizeof *out);
-    char *text;
-    size_t len;
+    char *text = NULL;
+    size_t len = 0;
     if (read_text(path, arena, &text, &len, err))
         return -1;
     anim_toml_value *root = anim_toml_parse(arena, text, len, err);

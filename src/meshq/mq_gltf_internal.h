@@ -62,14 +62,4 @@ int mq_gltf_samples_build(const anim_asset *asset, const mq_gltf_mesh *mesh, uin
                           anim_mq_sample **samples, anim_mq_carrier **carriers, uint64_t *count,
                           uint64_t *art, anim_error *err);
 
-/* The shared row body: state, then code and reason or value, and the
- * skinning detail of a measured row (reading, source, reference, samples,
- * worst, weightField, setup). To be reconciled with the flat form's row
- * writer; source_id and source_digest are what skinning.source echoes,
- * samples give the uncarried samples' UVs. */
-void mq_row_body_json(anim_json_writer *w, const anim_mq_reading *reading,
-                      const char *const *bone_names, const anim_mq_envelope *envelope,
-                      const char *source_id, const char *source_digest,
-                      const anim_mq_sample *samples);
-
 #endif

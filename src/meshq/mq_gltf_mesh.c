@@ -10,8 +10,6 @@
 #include <string.h>
 
 #include "animsmith/json.h"
-#include "animsmith/json_write.h"
-#include "animsmith/hash.h"
 #include "animsmith/math.h"
 #include "animsmith/sample.h"
 #include "animsmith/strbuf.h"
@@ -105,6 +103,29 @@ static uint32_t attribute(const anim_json_value *attrs, const char *key, const a
     if (a < 0 || a >= (int64_t)src->accessor_count)
         return ANIM_NONE;
     return (uint32_t)a;
+}
+
+uint32_t mq_gltf_mesh_uvless_primitive(const anim_asset *asset, uint32_t mesh_index)
+{
+    const anim_source *src = &asset->source;
+    if (mesh_index >= asset->doc.mesh_count)
+        return ANIM_NONE;
+    const anim_mesh *m = &asset->doc.meshes[mesh_index];
+    const anim_json_value *meshes_json = anim_json_get(src->root, "meshes");
+    const anim_json_value *mesh_json = meshes_json && mesh_index < anim_json_count(meshes_json)
+                                           ? anim_json_item(meshes_json, mesh_index)
+                                           : NULL;
+    const anim_json_value *prims_json = mesh_json ? anim_json_get(mesh_json, "primitives") : NULL;
+    for (uint32_t p = 0; p < m->primitive_count; p++) {
+        if (m->primitives[p].mode != 4)
+            continue;
+        const anim_json_value *pj =
+            prims_json && p < anim_json_count(prims_json) ? anim_json_item(prims_json, p) : NULL;
+        const anim_json_value *attrs = pj ? anim_json_get(pj, "attributes") : NULL;
+        if (attribute(attrs, "TEXCOORD_0", src) == ANIM_NONE)
+            return p;
+    }
+    return ANIM_NONE;
 }
 
 typedef struct prim_plan {
@@ -555,54 +576,4 @@ int mq_gltf_mesh_build(const anim_asset *asset, uint32_t mesh_index, uint32_t re
     out->mesh.bind_start = bind_start;
     out->mesh.binds = bind_list;
     return 0;
-}
-
-const char *mq_gltf_mesh_digest(const anim_mq_mesh *mesh, const char *const *bone_names,
-                                anim_arena *arena)
-{
-    anim_strbuf sb = ANIM_STRBUF_INIT;
-    anim_json_writer w;
-    anim_json_writer_init(&w, &sb, false);
-    anim_json_writer_begin_object(&w);
-    anim_json_writer_key(&w, "points");
-    anim_json_writer_begin_array(&w);
-    for (uint32_t v = 0; v < mesh->vertex_count; v++)
-        anim_json_writer_f64_array(&w, mesh->points + (size_t)mesh->dim * v, mesh->dim);
-    anim_json_writer_end_array(&w);
-    anim_json_writer_key(&w, "uvs");
-    anim_json_writer_f64_array(&w, mesh->uvs, 2 * (size_t)mesh->vertex_count);
-    anim_json_writer_key(&w, "triangles");
-    anim_json_writer_begin_array(&w);
-    for (size_t k = 0; k < 3 * (size_t)mesh->triangle_count; k++)
-        anim_json_writer_uint(&w, mesh->triangles[k]);
-    anim_json_writer_end_array(&w);
-    anim_json_writer_key_uint(&w, "hull", mesh->hull);
-    anim_json_writer_key(&w, "weights");
-    if (!mesh->bind_start) {
-        anim_json_writer_null(&w);
-    } else {
-        anim_json_writer_begin_array(&w);
-        for (uint32_t v = 0; v < mesh->vertex_count; v++) {
-            anim_json_writer_begin_array(&w);
-            for (uint32_t b = mesh->bind_start[v]; b < mesh->bind_start[v + 1]; b++) {
-                anim_json_writer_begin_object(&w);
-                anim_json_writer_key(&w, "bone");
-                anim_json_writer_string(&w, bone_names[mesh->binds[b].bone]);
-                anim_json_writer_key(&w, "weight");
-                anim_json_writer_f64(&w, mesh->binds[b].weight);
-                anim_json_writer_end_object(&w);
-            }
-            anim_json_writer_end_array(&w);
-        }
-        anim_json_writer_end_array(&w);
-    }
-    anim_json_writer_end_object(&w);
-    const char *digest = NULL;
-    if (anim_json_writer_ok(&w) && !sb.failed) {
-        char hex[65];
-        anim_sha256_hex(sb.data, sb.len, hex);
-        digest = anim_arena_printf(arena, "sha256:%s", hex);
-    }
-    anim_strbuf_free(&sb);
-    return digest;
 }

@@ -95,11 +95,9 @@ uint32_t mq_gltf_skin_find_joint(const anim_asset *asset, uint32_t skin, const c
 int mq_gltf_mesh_build(const anim_asset *asset, uint32_t mesh, uint32_t reference_joint,
                        const char *what, anim_arena *arena, mq_gltf_mesh *out, anim_error *err);
 
-/* "sha256:<hex>" over the mesh written as compact JSON in the fixed key
- * order points, uvs, triangles, hull, weights ({bone, weight}, bone by
- * name; null when unweighted), numbers shortest round-trip. To reconcile
- * with the core's digest of an anim_mq_mesh. NULL when out of memory. */
-const char *mq_gltf_mesh_digest(const anim_mq_mesh *mesh, const char *const *bone_names,
-                                anim_arena *arena);
+/* The first triangle primitive of the mesh without TEXCOORD_0, or
+ * ANIM_NONE. The residual samples UVs, so such a mesh is not measurable
+ * (a property of the asset, not a malformed file). */
+uint32_t mq_gltf_mesh_uvless_primitive(const anim_asset *asset, uint32_t mesh_index);
 
 #endif

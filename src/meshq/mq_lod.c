@@ -237,16 +237,24 @@ static int select_meshes(const anim_asset *source, const anim_lod_options *o, an
             continue;
         }
         list[n].mesh = m;
-        if (mq_gltf_mesh_build(source, m, ANIM_NONE, what, arena, &list[n].gm, err)) {
+        uint32_t uvless = mq_gltf_mesh_uvless_primitive(source, m);
+        if (uvless != ANIM_NONE) {
             /* Asked for by name, a mesh the residual cannot read is the
              * operator's error; among every skinned mesh it stays as
              * stored (certified trivially: nothing of it changes). */
-            if (o->mesh || err->code != ANIM_ERR_INVALID)
-                return -1;
-            memset(&list[n].gm, 0, sizeof list[n].gm);
+            if (o->mesh)
+                return anim_error_set(err, ANIM_ERR_USAGE,
+                                      "%s: mesh '%s' primitive %u has no TEXCOORD_0; required "
+                                      "one: the residual's samples are UVs",
+                                      what, name, uvless);
             list[n].gm.name = name;
-            list[n].skip = anim_arena_strdup(arena, err->message);
-            anim_error_clear(err);
+            list[n].skip = anim_arena_printf(arena, "mesh '%s' primitive %u has no "
+                                             "TEXCOORD_0; the residual's samples are UVs",
+                                             name, uvless);
+            if (!list[n].skip)
+                return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        } else if (mq_gltf_mesh_build(source, m, ANIM_NONE, what, arena, &list[n].gm, err)) {
+            return -1;
         }
         n++;
     }
@@ -274,8 +282,8 @@ int anim_lod_build(const anim_asset *source, const anim_lod_options *o, anim_are
                               "for a plain simplification)");
     if (o->has_ratio && !(o->ratio > 0 && o->ratio <= 1))
         return anim_error_set(err, ANIM_ERR_USAGE, "lod: the ratio %g is not in (0, 1]", o->ratio);
-    lod_mesh_work *work;
-    uint32_t n;
+    lod_mesh_work *work = NULL;
+    uint32_t n = 0;
     if (select_meshes(source, o, arena, &work, &n, err))
         return -1;
     result->meshes = anim_arena_calloc(arena, n, sizeof *result->meshes);

@@ -6,11 +6,33 @@
 
 #include "meshq/mq.h"
 
-const char *mq_verdict(const anim_mq_reading *reading, bool has_bound, double bound)
+static const char *mq_verdict(const anim_mq_reading *reading, bool has_bound, double bound)
 {
     if (!has_bound)
         return "undeclared";
     return reading->value <= bound ? "pass" : "fail";
+}
+
+const char *mq_count_row(anim_mq_outcome *outcome, const anim_mq_reading *reading,
+                         bool has_bound, double bound)
+{
+    outcome->rows++;
+    if (reading->state == ANIM_MQ_REFUSED) {
+        outcome->refused++;
+        return NULL;
+    }
+    if (reading->state != ANIM_MQ_MEASURED) {
+        outcome->not_measurable++;
+        return NULL;
+    }
+    const char *verdict = mq_verdict(reading, has_bound, bound);
+    if (verdict[0] == 'p')
+        outcome->passed++;
+    else if (verdict[0] == 'f')
+        outcome->failed++;
+    else
+        outcome->undeclared++;
+    return verdict;
 }
 
 static void key_r6(anim_json_writer *w, const char *key, double v)
@@ -101,9 +123,7 @@ static void write_detail(anim_json_writer *w, const mq_row_args *a)
 void mq_write_row_body(anim_json_writer *w, const mq_row_args *a, anim_mq_outcome *outcome)
 {
     const anim_mq_reading *r = a->reading;
-    outcome->rows++;
-    anim_json_writer_key(w, "id");
-    anim_json_writer_string(w, ANIM_MQ_ROW_ID);
+    const char *verdict = mq_count_row(outcome, r, a->has_bound, a->bound);
     if (r->state != ANIM_MQ_MEASURED) {
         bool refused = r->state == ANIM_MQ_REFUSED;
         anim_json_writer_key(w, "state");
@@ -111,9 +131,6 @@ void mq_write_row_body(anim_json_writer *w, const mq_row_args *a, anim_mq_outcom
         if (refused) {
             anim_json_writer_key(w, "code");
             anim_json_writer_string(w, r->code);
-            outcome->refused++;
-        } else {
-            outcome->not_measurable++;
         }
         anim_json_writer_key(w, "reason");
         anim_json_writer_string(w, r->reason);
@@ -121,13 +138,6 @@ void mq_write_row_body(anim_json_writer *w, const mq_row_args *a, anim_mq_outcom
         anim_json_writer_key_uint(w, "art", r->art);
         return;
     }
-    const char *verdict = mq_verdict(r, a->has_bound, a->bound);
-    if (verdict[0] == 'p')
-        outcome->passed++;
-    else if (verdict[0] == 'f')
-        outcome->failed++;
-    else
-        outcome->undeclared++;
     anim_json_writer_key(w, "state");
     anim_json_writer_string(w, "measured");
     anim_json_writer_key(w, "value");
