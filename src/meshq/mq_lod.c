@@ -261,12 +261,8 @@ static int select_meshes(const anim_asset *source, const anim_lod_options *o, an
     if (o->mesh && !named)
         return anim_error_set(err, ANIM_ERR_USAGE, "%s: no mesh named '%s' (names as inspect "
                               "prints them)", what, o->mesh);
-    uint32_t readable = 0;
-    for (uint32_t i = 0; i < n; i++)
-        readable += !list[i].skip;
-    if (readable == 0)
-        return anim_error_set(err, ANIM_ERR_USAGE, "%s: no skinned mesh to reduce%s%s", what,
-                              n ? "; the first: " : "", n ? list[0].skip : "");
+    if (n == 0)
+        return anim_error_set(err, ANIM_ERR_USAGE, "%s: no skinned mesh to reduce", what);
     *out = list;
     *count = n;
     return 0;
@@ -308,6 +304,16 @@ int anim_lod_build(const anim_asset *source, const anim_lod_options *o, anim_are
             continue;
         }
         work[i].ratio = o->has_ratio ? o->ratio : 1.0;
+    }
+    /* Skinned meshes the residual cannot read (no UVs) leave nothing to
+     * certify: not a malformed file, a LOD that cannot be proven. */
+    uint32_t readable = 0;
+    for (uint32_t i = 0; i < n; i++)
+        readable += !work[i].skip;
+    if (readable == 0) {
+        result->failure = anim_arena_printf(arena, "no skinned mesh the residual can read; the "
+                                            "first: %s", work[0].skip);
+        return result->failure ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
     }
     /* Every mesh is named in the result before any is searched, so a
      * failure report lists them all. */

@@ -58,6 +58,10 @@ static size_t put_u16(sink *s, const uint16_t *v, size_t n)
 
 /* Extra members of the child node (a rest scale for the range test). */
 static const char *child_extra = "";
+/* The strip's TEXCOORD_0 attribute ("" for a mesh without UVs) and the
+ * factor on its U (0.5 squeezes the layout into the left half). */
+static const char *uv_attribute = "\"TEXCOORD_0\":1,";
+static float uv_u_factor = 1;
 
 /* The strip: full (six vertices) or coarse (the four corners). */
 static char *strip_gltf(bool coarse, bool morph)
@@ -73,7 +77,7 @@ static char *strip_gltf(bool coarse, bool morph)
             pos[3 * v] = xs[c];
             pos[3 * v + 1] = (float)row;
             pos[3 * v + 2] = 0;
-            uv[2 * v] = xs[c] / 2;
+            uv[2 * v] = xs[c] / 2 * uv_u_factor;
             uv[2 * v + 1] = (float)row;
             float wc = xs[c] / 2; /* root 1 - x/2, child x/2 */
             jt[4 * v] = 0;
@@ -122,7 +126,7 @@ static char *strip_gltf(bool coarse, bool morph)
         "{\"name\":\"strip\",\"mesh\":0,\"skin\":0}],"
         "\"skins\":[{\"joints\":[0,1],\"inverseBindMatrices\":5}],"
         "\"meshes\":[{\"name\":\"Strip\",\"primitives\":[{\"attributes\":{\"POSITION\":0,"
-        "\"TEXCOORD_0\":1,\"WEIGHTS_0\":2,\"JOINTS_0\":3},\"indices\":4%s}]}],"
+        "%s\"WEIGHTS_0\":2,\"JOINTS_0\":3},\"indices\":4%s}]}],"
         "\"animations\":[{\"name\":\"bend\",\"samplers\":[{\"input\":6,\"output\":7}%s],"
         "\"channels\":[{\"sampler\":0,\"target\":{\"node\":1,\"path\":\"rotation\"}}%s]}],"
         "\"accessors\":["
@@ -152,7 +156,7 @@ static char *strip_gltf(bool coarse, bool morph)
         "{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":8}],"
         "\"buffers\":[{\"byteLength\":%zu,"
         "\"uri\":\"data:application/octet-stream;base64,%s\"}]}",
-        child_extra, morph ? ",\"targets\":[{\"POSITION\":8}]" : "",
+        child_extra, uv_attribute, morph ? ",\"targets\":[{\"POSITION\":8}]" : "",
         morph ? ",{\"input\":6,\"output\":9}" : "",
         morph ? ",{\"sampler\":1,\"target\":{\"node\":2,\"path\":\"weights\"}}" : "", nv, nv, nv,
         nv, 3 * nt, nv, o_pos, 12 * nv, o_uv, 8 * nv, o_w, 16 * nv, o_j, 8 * nv, o_i, 6 * nt,
@@ -361,6 +365,109 @@ static void test_nonuniform_rest_scale_refuses(void **state)
     done(&r);
 }
 
+/* Exporters store a rest scale of 1 as 1.0000049 (float32 noise of a
+ * decomposed matrix): that reads as uniform; 1.0001 does not. */
+static void test_rest_scale_noise_reads_uniform(void **state)
+{
+    (void)state;
+    child_extra = ",\"scale\":[1.0000049,1,1.0000002]";
+    run r;
+    measure(&r, true, false, NULL);
+    assert_int_equal(r.rc, 0);
+    assert_int_equal(r.result.rows[0].reading.state, ANIM_MQ_MEASURED);
+    done(&r);
+    child_extra = ",\"scale\":[1.0001,1,1]";
+    measure(&r, true, false, NULL);
+    child_extra = "";
+    assert_int_equal(r.rc, 0);
+    assert_int_equal(r.result.rows[0].reading.state, ANIM_MQ_REFUSED);
+    assert_string_equal(r.result.rows[0].reading.code, "SKINNING_RANGE_UNSUPPORTED");
+    done(&r);
+}
+
+/* A mesh without TEXCOORD_0 has nothing to sample: its row is not
+ * measurable, named, and the others (here none) are still measured. */
+static void test_uvless_mesh_is_not_measurable(void **state)
+{
+    (void)state;
+    uv_attribute = "";
+    run r;
+    measure(&r, false, false, NULL);
+    uv_attribute = "\"TEXCOORD_0\":1,";
+    assert_int_equal(r.rc, 0);
+    assert_int_equal(r.result.row_count, 1);
+    const anim_mq_gltf_row *row = &r.result.rows[0];
+    assert_int_equal(row->reading.state, ANIM_MQ_NOT_MEASURABLE);
+    assert_non_null(strstr(row->reading.reason, "mesh 'Strip': primitive 0 has no TEXCOORD_0"));
+    anim_strbuf out = ANIM_STRBUF_INIT;
+    anim_mq_outcome oc;
+    anim_mq_gltf_report(&r.options, &r.result, false, &out, &oc);
+    assert_int_equal(strncmp(out.data, "mesh 'Strip': not measurable: ", 30), 0);
+    assert_int_equal(oc.not_measurable, 1);
+    anim_strbuf_reset(&out);
+    anim_mq_gltf_report(&r.options, &r.result, true, &out, &oc);
+    assert_non_null(strstr(out.data, "\"state\": \"not-measurable\""));
+    anim_strbuf_free(&out);
+    done(&r);
+}
+
+static size_t count_of(const char *text, const char *part)
+{
+    size_t n = 0;
+    for (const char *p = strstr(text, part); p; p = strstr(p + 1, part))
+        n++;
+    return n;
+}
+
+/* A candidate whose layout covers half the texture leaves a texture's
+ * worth of samples uncarried: the row lists the first 32 and counts all. */
+static void test_uncarried_listed_up_to_a_cap(void **state)
+{
+    (void)state;
+    char *sj = strip_gltf(false, false);
+    uv_u_factor = 0.5f;
+    char *cj = strip_gltf(false, false);
+    uv_u_factor = 1;
+    anim_asset *a = load(sj, "strip.gltf");
+    anim_asset *b = load(cj, "lod.gltf");
+    free(sj);
+    free(cj);
+    anim_arena *arena = anim_arena_new();
+    anim_mq_gltf_options o;
+    memset(&o, 0, sizeof o);
+    o.envelope_from_clips = true;
+    o.uv_grid = 32;
+    o.source_path = "strip.gltf";
+    anim_mq_gltf_result res;
+    anim_error err;
+    assert_int_equal(anim_mq_gltf_residual(a, b, &o, arena, &res, &err), 0);
+    const anim_mq_reading *rd = &res.rows[0].reading;
+    assert_int_equal(rd->state, ANIM_MQ_MEASURED);
+    assert_true(rd->uncarried_candidate_count > 32);
+    anim_strbuf out = ANIM_STRBUF_INIT;
+    anim_mq_outcome oc;
+    anim_mq_gltf_report(&o, &res, true, &out, &oc);
+    char expect[64];
+    snprintf(expect, sizeof expect, "\"candidateCount\": %llu",
+             (unsigned long long)rd->uncarried_candidate_count);
+    assert_non_null(strstr(out.data, expect));
+    assert_non_null(strstr(out.data, "\"sourceCount\": 0"));
+    /* The candidate list: from its key to the closing of "uncarried". */
+    const char *list = strstr(out.data, "\"candidate\": [");
+    assert_non_null(list);
+    const char *end = strstr(list, "\"sourceCount\"");
+    assert_non_null(end);
+    size_t len = (size_t)(end - list);
+    char *slice = strndup(list, len);
+    /* Each listed UV is a two-number array: count their openings. */
+    assert_int_equal(count_of(slice, "[") - 1, 32);
+    free(slice);
+    anim_strbuf_free(&out);
+    anim_arena_free(arena);
+    anim_asset_free(a);
+    anim_asset_free(b);
+}
+
 static char *write_temp(const char *text)
 {
     char *path = strdup("/tmp/meshq_envelope_XXXXXX");
@@ -431,6 +538,9 @@ int main(void)
         cmocka_unit_test(test_animated_morph_refuses),
         cmocka_unit_test(test_envelope_from_clip_quarter_turn),
         cmocka_unit_test(test_nonuniform_rest_scale_refuses),
+        cmocka_unit_test(test_rest_scale_noise_reads_uniform),
+        cmocka_unit_test(test_uvless_mesh_is_not_measurable),
+        cmocka_unit_test(test_uncarried_listed_up_to_a_cap),
         cmocka_unit_test(test_toml_envelope),
         cmocka_unit_test(test_image_size_headers),
     };
