@@ -48,6 +48,11 @@ typedef struct mq_row_args {
  * counts it into outcome. */
 void mq_write_row_body(anim_json_writer *w, const mq_row_args *args, anim_mq_outcome *outcome);
 
+/* A sample's place in a row's "worst.at": {art_key: [x, y]} for an art
+ * sample ("pixel" in the flat form, "texel" on glTF) or {"vertex": i},
+ * then its "uv". */
+void mq_write_sample_at(anim_json_writer *w, const anim_mq_sample *s, const char *art_key);
+
 /* Counts one row into outcome; its verdict when measured ("pass", "fail"
  * or "undeclared"), else NULL. */
 const char *mq_count_row(anim_mq_outcome *outcome, const anim_mq_reading *reading,

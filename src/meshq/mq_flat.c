@@ -426,18 +426,7 @@ typedef struct flat_out {
 
 static void write_at(anim_json_writer *w, const anim_mq_reading *r, void *ctx)
 {
-    const anim_mq_sample *s = &((const flat_out *)ctx)->samples[r->worst_sample];
-    if (s->vertex == ANIM_MQ_NONE) {
-        anim_json_writer_key(w, "pixel");
-        anim_json_writer_begin_array(w);
-        anim_json_writer_int(w, s->pixel[0]);
-        anim_json_writer_int(w, s->pixel[1]);
-        anim_json_writer_end_array(w);
-    } else {
-        anim_json_writer_key_uint(w, "vertex", s->vertex);
-    }
-    anim_json_writer_key(w, "uv");
-    anim_json_writer_f64_array(w, s->uv, 2);
+    mq_write_sample_at(w, &((const flat_out *)ctx)->samples[r->worst_sample], "pixel");
 }
 
 static void write_uncarried(anim_json_writer *w, uint32_t sample, void *ctx)

@@ -177,11 +177,12 @@ static const anim_mq_envelope *envelope_over(const mq_named_envelope *named, nam
     return env;
 }
 
-static void refuse_row(anim_mq_gltf_row *row, const char *code, const char *reason,
-                       uint64_t samples, uint64_t art)
+/* A row that is refused (code set) or not measurable (code NULL). */
+static void unmeasured_row(anim_mq_gltf_row *row, const char *code, const char *reason,
+                           uint64_t samples, uint64_t art)
 {
     memset(&row->reading, 0, sizeof row->reading);
-    row->reading.state = ANIM_MQ_REFUSED;
+    row->reading.state = code ? ANIM_MQ_REFUSED : ANIM_MQ_NOT_MEASURABLE;
     row->reading.code = code;
     row->reading.reason = reason;
     row->reading.samples = samples;
@@ -218,14 +219,14 @@ static int measure_mesh(const anim_asset *source, const anim_asset *candidate,
     }
     uint32_t uvless = mq_gltf_mesh_uvless_primitive(source, mesh);
     if (uvless != ANIM_NONE) {
-        memset(&row->reading, 0, sizeof row->reading);
-        row->reading.state = ANIM_MQ_NOT_MEASURABLE;
-        row->reading.worst_sample = ANIM_MQ_NONE;
-        row->reading.reason = anim_arena_printf(
+        const char *why = anim_arena_printf(
             arena, "%s: primitive %u has no TEXCOORD_0, and the residual's samples are UVs; "
                    "required a UV layout on every triangle primitive",
             who, uvless);
-        return row->reading.reason ? 0 : anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        if (!why)
+            return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
+        unmeasured_row(row, NULL, why, 0, 0);
+        return 0;
     }
     mq_gltf_mesh *src = anim_arena_calloc(arena, 1, sizeof *src);
     mq_gltf_mesh *cand = anim_arena_calloc(arena, 1, sizeof *cand);
@@ -301,7 +302,7 @@ static int measure_mesh(const anim_asset *source, const anim_asset *candidate,
     if (range_refusal && !deform) {
         row->bone_names = table.names;
         row->bone_name_count = table.count;
-        refuse_row(row, "SKINNING_RANGE_UNSUPPORTED", range_refusal, count, art);
+        unmeasured_row(row, "SKINNING_RANGE_UNSUPPORTED", range_refusal, count, art);
         return 0;
     }
     if (!named.reference)

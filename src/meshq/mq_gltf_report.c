@@ -62,17 +62,7 @@ static void write_at(anim_json_writer *w, const anim_mq_reading *r, void *ctx)
     const anim_mq_sample *s = worst_of(row, &pos);
     if (!s)
         return;
-    if (s->pixel[0] >= 0) {
-        anim_json_writer_key(w, "texel");
-        anim_json_writer_begin_array(w);
-        anim_json_writer_int(w, s->pixel[0]);
-        anim_json_writer_int(w, s->pixel[1]);
-        anim_json_writer_end_array(w);
-    } else {
-        anim_json_writer_key_uint(w, "vertex", s->vertex);
-    }
-    anim_json_writer_key(w, "uv");
-    anim_json_writer_f64_array(w, s->uv, 2);
+    mq_write_sample_at(w, s, "texel");
     if (pos) {
         anim_json_writer_key(w, "position");
         anim_json_writer_f64_array(w, pos, 3);

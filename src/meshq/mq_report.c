@@ -35,6 +35,21 @@ const char *mq_count_row(anim_mq_outcome *outcome, const anim_mq_reading *readin
     return verdict;
 }
 
+void mq_write_sample_at(anim_json_writer *w, const anim_mq_sample *s, const char *art_key)
+{
+    if (s->vertex == ANIM_MQ_NONE) {
+        anim_json_writer_key(w, art_key);
+        anim_json_writer_begin_array(w);
+        anim_json_writer_int(w, s->pixel[0]);
+        anim_json_writer_int(w, s->pixel[1]);
+        anim_json_writer_end_array(w);
+    } else {
+        anim_json_writer_key_uint(w, "vertex", s->vertex);
+    }
+    anim_json_writer_key(w, "uv");
+    anim_json_writer_f64_array(w, s->uv, 2);
+}
+
 static void key_r6(anim_json_writer *w, const char *key, double v)
 {
     anim_json_writer_key(w, key);
