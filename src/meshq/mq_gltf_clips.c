@@ -80,7 +80,14 @@ static int sample_clip(const anim_doc *doc, const anim_clip *clip, anim_trs *loc
                        bone_motion *motion, anim_error *err)
 {
     double d = isfinite(clip->duration_s) && clip->duration_s > 0 ? clip->duration_s : 0;
-    uint64_t grid = (uint64_t)floor(d * MQ_CLIP_FPS) + 2;
+    /* The budget is checked in double before any conversion: a duration
+     * read from a file can be far past what a 64-bit count holds. */
+    double grid_f = floor(d * MQ_CLIP_FPS) + 2;
+    double bytes_f = (grid_f + (double)anim_clip_trs_key_count(clip)) * (double)sizeof(double);
+    if (!(bytes_f <= (double)anim_limits_get(&doc->limits, ANIM_LIMIT_GRID)))
+        return anim_limit_error(err, &doc->limits, ANIM_LIMIT_GRID,
+                                "the sample times of a clip for --envelope-from-clips");
+    uint64_t grid = (uint64_t)grid_f;
     uint64_t n = grid + anim_clip_trs_key_count(clip);
     size_t bytes;
     if (!anim_size_mul((size_t)n, sizeof(double), &bytes) ||
@@ -174,10 +181,26 @@ int mq_gltf_envelope_from_clips(const anim_asset *asset, const mq_gltf_mesh *mes
     anim_mat4 *world = malloc((size_t)(nb ? nb : 1) * sizeof *world);
     anim_mq_bone_range *ranges = malloc((size_t)(nb ? nb : 1) * 2 * sizeof *ranges);
     bool *bound = calloc(mesh->bone_count ? mesh->bone_count : 1, 1);
+    bool *listed = calloc(doc->node_count ? doc->node_count : 1, 1);
     int rc = 0;
-    if (!motion || !local || !world || !ranges || !bound) {
+    if (!motion || !local || !world || !ranges || !bound || !listed) {
         rc = anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
         goto done;
+    }
+    /* A node listed twice in the skin is two joints with one motion: the
+     * chain between them is empty and the helper has no range for it. */
+    for (uint32_t k = 0; k < skin->joint_count; k++) {
+        if (listed[skin->joints[k]]) {
+            *refusal = anim_arena_printf(
+                arena,
+                "SKINNING_RANGE_UNSUPPORTED: %s: joint %u ('%s') lists a node the skin already "
+                "lists; required each joint once — two joints of one node have no chain between "
+                "them",
+                who, k, mesh->bone_names[k]);
+            rc = 1;
+            goto done;
+        }
+        listed[skin->joints[k]] = true;
     }
     for (uint32_t b = 0; b < nb; b++)
         for (int k = 0; k < 3; k++)
@@ -280,5 +303,6 @@ done:
     free(world);
     free(ranges);
     free(bound);
+    free(listed);
     return rc;
 }

@@ -72,7 +72,9 @@ static void text_report(const anim_lod_options *o, const anim_lod_result *r,
         anim_strbuf_put_f64_plain(out, m->reading.value);
         anim_strbuf_puts(out, " m");
         if (o->has_max_residual) {
-            anim_strbuf_puts(out, " <= ");
+            /* A --ratio reduction is measured, not searched, so it can
+             * land over the bound; the line says which side it is on. */
+            anim_strbuf_puts(out, m->reading.value <= o->max_residual ? " <= " : " > ");
             anim_strbuf_put_f64_plain(out, o->max_residual);
             anim_strbuf_puts(out, " m");
         }
