@@ -62,6 +62,9 @@ static const char *child_extra = "";
  * factor on its U (0.5 squeezes the layout into the left half). */
 static const char *uv_attribute = "\"TEXCOORD_0\":1,";
 static float uv_u_factor = 1;
+/* The skin's joints and the clip's last key time. */
+static const char *skin_joints = "[0,1]";
+static float clip_end = 1;
 
 /* The strip: full (six vertices) or coarse (the four corners). */
 static char *strip_gltf(bool coarse, bool morph)
@@ -100,7 +103,7 @@ static char *strip_gltf(bool coarse, bool morph)
     }
     const float ibm[32] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
                            1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1};
-    const float times[2] = {0, 1};
+    const float times[2] = {0, clip_end};
     const float s45 = (float)sqrt(0.5);
     const float rots[8] = {0, 0, 0, 1, 0, 0, s45, s45};
     const float mw[2] = {0, 1};
@@ -124,7 +127,7 @@ static char *strip_gltf(bool coarse, bool morph)
         "\"nodes\":[{\"name\":\"root\",\"children\":[1]},"
         "{\"name\":\"child\",\"translation\":[1,0,0]%s},"
         "{\"name\":\"strip\",\"mesh\":0,\"skin\":0}],"
-        "\"skins\":[{\"joints\":[0,1],\"inverseBindMatrices\":5}],"
+        "\"skins\":[{\"joints\":%s,\"inverseBindMatrices\":5}],"
         "\"meshes\":[{\"name\":\"Strip\",\"primitives\":[{\"attributes\":{\"POSITION\":0,"
         "%s\"WEIGHTS_0\":2,\"JOINTS_0\":3},\"indices\":4%s}]}],"
         "\"animations\":[{\"name\":\"bend\",\"samplers\":[{\"input\":6,\"output\":7}%s],"
@@ -156,7 +159,7 @@ static char *strip_gltf(bool coarse, bool morph)
         "{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":8}],"
         "\"buffers\":[{\"byteLength\":%zu,"
         "\"uri\":\"data:application/octet-stream;base64,%s\"}]}",
-        child_extra, uv_attribute, morph ? ",\"targets\":[{\"POSITION\":8}]" : "",
+        child_extra, skin_joints, uv_attribute, morph ? ",\"targets\":[{\"POSITION\":8}]" : "",
         morph ? ",{\"input\":6,\"output\":9}" : "",
         morph ? ",{\"sampler\":1,\"target\":{\"node\":2,\"path\":\"weights\"}}" : "", nv, nv, nv,
         nv, 3 * nt, nv, o_pos, 12 * nv, o_uv, 8 * nv, o_w, 16 * nv, o_j, 8 * nv, o_i, 6 * nt,
@@ -385,6 +388,37 @@ static void test_rest_scale_noise_reads_uniform(void **state)
     done(&r);
 }
 
+/* A skin listing one node twice (here the reference, so the chain of
+ * the second joint to it is empty) is refused by name, not read past. */
+static void test_joint_listed_twice_refuses(void **state)
+{
+    (void)state;
+    skin_joints = "[0,0]";
+    run r;
+    measure(&r, true, false, NULL);
+    skin_joints = "[0,1]";
+    assert_int_equal(r.rc, 0);
+    const anim_mq_gltf_row *row = &r.result.rows[0];
+    assert_int_equal(row->reading.state, ANIM_MQ_REFUSED);
+    assert_string_equal(row->reading.code, "SKINNING_RANGE_UNSUPPORTED");
+    assert_non_null(strstr(row->reading.reason, "joint 1 ('root') lists a node the skin already"));
+    done(&r);
+}
+
+/* A clip lasting 1e30 s asks for more sample times than the budget: an
+ * error naming the budget, checked before the count is converted. */
+static void test_endless_clip_is_over_budget(void **state)
+{
+    (void)state;
+    clip_end = 1e30f;
+    run r;
+    measure(&r, true, false, NULL);
+    clip_end = 1;
+    assert_int_equal(r.rc, -1);
+    assert_non_null(strstr(r.err.message, "the sample times of a clip for --envelope-from-clips"));
+    done(&r);
+}
+
 /* A mesh without TEXCOORD_0 has nothing to sample: its row is not
  * measurable, named, and the others (here none) are still measured. */
 static void test_uvless_mesh_is_not_measurable(void **state)
@@ -540,6 +574,8 @@ int main(void)
         cmocka_unit_test(test_nonuniform_rest_scale_refuses),
         cmocka_unit_test(test_rest_scale_noise_reads_uniform),
         cmocka_unit_test(test_uvless_mesh_is_not_measurable),
+        cmocka_unit_test(test_joint_listed_twice_refuses),
+        cmocka_unit_test(test_endless_clip_is_over_budget),
         cmocka_unit_test(test_uncarried_listed_up_to_a_cap),
         cmocka_unit_test(test_toml_envelope),
         cmocka_unit_test(test_image_size_headers),
