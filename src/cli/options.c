@@ -339,8 +339,7 @@ static const cli_command_doc commands[] = {
      "[--format text|json]",
      "<in>: one .fbx, .glb or .gltf asset", convert_options, convert_examples},
     {"mesh-quality",
-     "how far a reduced (LOD) skinned mesh can draw a surface point from where its source "
-     "draws it, under a declared or clip-derived bone-motion envelope",
+     "how far a reduced (LOD) skinned mesh can draw a surface point from where its source does",
      "animsmith mesh-quality residual <request.json> [--format text|json] | animsmith "
      "mesh-quality residual <source.glb> <candidate.glb> [--mesh NAME] [--envelope ENVELOPE | "
      "--envelope-from-clips] [--max-residual METRES] [--uv-grid N] [--format text|json] | "
@@ -350,8 +349,7 @@ static const cli_command_doc commands[] = {
      "a row fails its bound, is refused or is not measurable",
      mesh_quality_options, mesh_quality_examples},
     {"lod",
-     "the smallest LOD of each skinned mesh whose skinning-envelope residual under the "
-     "source's clips stays within a bound, certified on the bytes written",
+     "the smallest LOD of each skinned mesh whose residual under the clips stays in a bound",
      "animsmith lod <source.glb> -o <out.glb> --max-residual METRES [--mesh NAME] "
      "[--ratio R] [--seams lock|meshopt] [--format text|json]",
      "<source.glb>: a skinned glTF asset (.glb or .gltf). Exit 1 when a residual is refused, "
@@ -509,8 +507,13 @@ void cli_print_top_help(const char *version, FILE *out)
 {
     fprintf(out, "animsmith %s: is this animation clip game-ready?\n\n", version);
     fputs("Usage: animsmith [--config <FILE>] <command> [args]\n\nCommands:\n", out);
+    /* One column for the names, as wide as the longest. */
+    int width = 0;
     for (size_t i = 0; i < COMMAND_COUNT; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        if ((int)strlen(commands[i].name) > width)
+            width = (int)strlen(commands[i].name);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %-*s %s\n", width, commands[i].name, commands[i].summary);
     fputs("\nGlobal options:\n", out);
     print_options(global_options, out);
     fputs("\nExit codes: 0 no failing findings, 1 failing findings, 2 operator error.\n", out);
