@@ -223,12 +223,25 @@ int report_write_mesh_quality(anim_json_writer *w, const report_doc *rd,
     if (!opts || !opts->lod)
         return 0;
     const char *path = opts->lod_path ? opts->lod_path : "candidate";
+    const char *doc_path = rd->in->path ? rd->in->path : "document";
+    /* Said here, in the report's terms: the residual's own message points
+     * at an option report does not have. */
+    bool skinned = false;
+    for (uint32_t m = 0; m < rd->doc->mesh_count && !skinned; m++) {
+        uint32_t skin;
+        skinned = mq_gltf_mesh_instance(rd->in->asset, m, &skin) != ANIM_NONE && skin != ANIM_NONE;
+    }
+    if (!skinned)
+        return anim_error_set(err, ANIM_ERR_INVALID,
+                              "%s has no skinned mesh (a mesh used by a node with a skin), so "
+                              "there is nothing to measure the LOD '%s' against",
+                              doc_path, path);
     anim_mq_gltf_options mo;
     memset(&mo, 0, sizeof mo);
     /* The motion a LOD must stay correct under is what the clips contain,
      * as `lod` certifies it. */
     mo.envelope_from_clips = true;
-    mo.source_path = rd->in->path ? rd->in->path : "document";
+    mo.source_path = doc_path;
     mo.candidate_path = path;
     anim_mq_gltf_result res;
     if (anim_mq_gltf_residual(rd->in->asset, opts->lod, &mo, rd->arena, &res, err))
