@@ -164,11 +164,12 @@ function meshQualityPanel(parent, data, view, mesh, onChange) {
      * the pane's viewport in canvas pixels ({x, w, h, pane}). */
     view.marks = {
       draw(layer, vp, port) {
+        /* The first pane's marks are what the test hook reports. */
+        if (port.pane === 0) for (const m of marks) { m.drawn = false; m.screen = null; }
         if (!layer.boneMatrices || !layer.meshOn) return;
         const dpr = window.devicePixelRatio || 1, c = theme.colors;
         let n = 0, sel = -1;
         for (const m of marks) {
-          if (port.pane === 0) { m.drawn = false; m.screen = null; }
           if (!m.placed || !skinMark(m.placed, layer.boneMatrices, layer.frame, matrixBones, p)) continue;
           const isSel = S.selected && S.selected.row === m.row && S.selected.index === m.index;
           if (port.pane === 0) {
