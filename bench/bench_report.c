@@ -29,7 +29,7 @@ static int bench(const anim_html_report_input *in, bool evidence, int runs)
         anim_strbuf out = ANIM_STRBUF_INIT;
         anim_error err;
         anim_error_clear(&err);
-        anim_html_report_options opts = {evidence, "bench"};
+        anim_html_report_options opts = {evidence, "bench", NULL, NULL};
         double t0 = now_seconds();
         int rc = anim_html_report_render(in, &opts, &out, &s, &err);
         double dt = now_seconds() - t0;

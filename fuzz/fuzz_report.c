@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void render(const anim_asset *a, const anim_config *cfg, const char *clip, bool evidence)
 {
     anim_html_report_input in = {a, cfg, "fuzz.glb", clip};
-    anim_html_report_options opts = {evidence, "fuzz"};
+    anim_html_report_options opts = {evidence, "fuzz", NULL, NULL};
     anim_html_report_summary summary;
     anim_strbuf out = ANIM_STRBUF_INIT;
     anim_error err;

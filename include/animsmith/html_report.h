@@ -50,6 +50,12 @@ typedef struct anim_html_report_options {
     bool evidence_only;
     /* The tool identity shown in the page and its data (may be NULL). */
     const char *tool_version;
+    /* A reduced (LOD) version of the single document's asset, or NULL: the
+     * page then shows its skinning-envelope residual against the document
+     * under the motion the document's clips contain (a comparison refuses
+     * one). lod_path names it in the page and in messages. */
+    const anim_asset *lod;
+    const char *lod_path;
 } anim_html_report_options;
 
 typedef struct anim_html_report_summary {
@@ -58,12 +64,17 @@ typedef struct anim_html_report_summary {
     bool mesh;          /* a skinned mesh is drawn */
     const char *mesh_omission;  /* why not, when the document has one (static text) */
     bool blend;         /* the illustrative blend is available */
+    /* With a LOD: the meshes compared, those measured, and the largest
+     * residual among them (metres; 0 when none was measured). */
+    uint32_t lod_rows, lod_measured;
+    double lod_residual;
 } anim_html_report_summary;
 
 /* Renders the single-document report into out. Runs every check over the
  * document (the same run as `lint`). Refusals (ANIM_ERR_INVALID: a missing
  * or ambiguous clip, a clip without a metric grid, pose data over the
- * report's bound) leave out as it was. Returns 0 or -1 with err set. */
+ * report's bound, a LOD whose meshes do not match the document's) leave
+ * out as it was. Returns 0 or -1 with err set. */
 int anim_html_report_render(const anim_html_report_input *in, const anim_html_report_options *opts,
                             anim_strbuf *out, anim_html_report_summary *summary, anim_error *err);
 

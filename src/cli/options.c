@@ -138,12 +138,16 @@ static const cli_option report_options[] = {
      "the compared clip in <file> (required with --compare-after)"},
     {"--after-clip", NULL, "NAME", CLI_VALUE_TEXT, NULL, NULL,
      "the compared clip in AFTER (required with --compare-after)"},
+    {"--lod", NULL, "CANDIDATE", CLI_VALUE_FILE, NULL, NULL,
+     "add the mesh quality of a reduced (LOD) .glb/.gltf of <file>: its residual under the "
+     "clips' motion and its worst samples marked on the mesh (not with --compare-after)"},
     END,
 };
 static const char *const report_examples[] = {
     "animsmith --config examples/walk.animsmith.toml report examples/assets/walk-dirty.glb -o "
     "report.html",
     "animsmith report character.glb -o evidence.html --evidence-only",
+    "animsmith report character.glb -o lod.html --lod character.lod.glb",
     "animsmith report before.glb --compare-after after.glb --before-clip walk --after-clip walk "
     "-o comparison.html",
     NULL,
@@ -328,10 +332,11 @@ static const cli_command_doc commands[] = {
      "<file>: one .glb or .gltf asset (convert FBX first)", transform_options, transform_examples},
     {"report",
      "an offline HTML report: judged poses played back beside the findings and charts",
-     "animsmith report <file> -o <report.html> [--clip NAME] [--evidence-only] | animsmith "
-     "report <before> -o <comparison.html> --compare-after <after> --before-clip NAME "
+     "animsmith report <file> -o <report.html> [--clip NAME] [--evidence-only] [--lod "
+     "CANDIDATE] | animsmith report <before> -o <comparison.html> --compare-after <after> --before-clip NAME "
      "--after-clip NAME [--evidence-only]",
-     "<file>, <before>, <after>: .glb, .gltf or .fbx assets", report_options, report_examples},
+     "<file>, <before>, <after>: .glb, .gltf or .fbx assets; CANDIDATE: .glb or .gltf",
+     report_options, report_examples},
     {"convert",
      "convert an FBX (or glTF) export into a clean glTF: full scene or animation only",
      "animsmith convert <in.fbx|in.glb|in.gltf> -o <out.glb|out.gltf> "

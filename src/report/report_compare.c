@@ -277,6 +277,11 @@ int anim_html_report_render_comparison(const anim_html_report_input *before,
 {
     bool evidence = opts && opts->evidence_only;
     memset(summary, 0, sizeof *summary);
+    /* A LOD is measured against one document; a comparison has two. */
+    if (opts && opts->lod)
+        return anim_error_set(err, ANIM_ERR_USAGE,
+                              "report: a LOD's mesh quality is a single-document section; "
+                              "required no LOD with a comparison");
     compare_side sides[2];
     memset(sides, 0, sizeof sides);
     sides[0].label = "before";

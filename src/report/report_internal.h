@@ -1,9 +1,9 @@
 /* src/report/ owns the HTML report: the lint run and the metric grids of
  * the clips it shows (report_doc.c), the embedded data (report_data.c,
- * report_findings.c, report_local.c, report_mesh.c), the SVG charts
- * (chart_*.c, svg.c), the page itself (report_page.c), the two report
- * forms (report_single.c, report_compare.c) and the viewer's CSS and JS
- * (viewer/, embedded at build time). */
+ * report_findings.c, report_local.c, report_mesh.c, report_meshq.c), the
+ * SVG charts (chart_*.c, svg.c), the page itself (report_page.c), the two
+ * report forms (report_single.c, report_compare.c) and the viewer's CSS
+ * and JS (viewer/, embedded at build time). */
 #ifndef ANIMSMITH_REPORT_INTERNAL_H
 #define ANIMSMITH_REPORT_INTERNAL_H
 
@@ -113,17 +113,41 @@ const char *report_local_clip_omission(const anim_doc *doc, const anim_clip *cli
 bool report_local_topology_ok(const anim_doc *doc);
 
 /* The skinned mesh, written as the "mesh" member (null when there is none
- * or it is left out, with "mesh_omission"). *matrix_bones (arena) gets the
- * bones whose per-frame matrices each clip must carry. Returns whether a
- * mesh was written. */
+ * or it is left out, with "mesh_omission"). drawn (arena arrays) gets the
+ * bones whose per-frame matrices each clip must carry and the primitives
+ * written, in the order of "primitives". Returns whether a mesh was
+ * written. */
 typedef struct report_mesh_room {
     uint64_t frames;            /* frames over the shown clips (and 1 for the rest pose) */
     uint64_t pose_bytes_left;   /* what the joint matrices may add under the pose bound */
 } report_mesh_room;
 
+/* One written primitive: glTF primitive prim of mesh, on bone's node. */
+typedef struct report_mesh_part {
+    uint32_t bone;      /* the node carrying the mesh */
+    uint32_t mesh, prim;
+    uint32_t skin;      /* doc skin, or ANIM_NONE: rigid on its node */
+} report_mesh_part;
+
+typedef struct report_mesh_drawn {
+    uint32_t *matrix_bones;
+    uint32_t matrix_bone_count;
+    const report_mesh_part *parts; /* NULL when no mesh was written */
+    uint32_t part_count;
+} report_mesh_drawn;
+
 bool report_write_mesh(anim_json_writer *w, const report_doc *rd, const report_mesh_room *room,
-                       uint32_t **matrix_bones, uint32_t *matrix_bone_count,
-                       const char **omission, anim_error *err);
+                       report_mesh_drawn *drawn, const char **omission, anim_error *err);
+
+/* The "meshQuality" member of a report with a LOD (opts->lod): the
+ * skinning-envelope residual of the LOD against the document, one row per
+ * skinned mesh, each row's worst samples placed on drawn's primitives
+ * (NULL: the mesh is not in the page, the marks carry no place) so the
+ * viewer skins them with the mesh. A LOD that does not match the document
+ * is -1 with err naming it; summary gets the rows' figures. */
+int report_write_mesh_quality(anim_json_writer *w, const report_doc *rd,
+                              const anim_html_report_options *opts, const report_mesh_drawn *drawn,
+                              anim_html_report_summary *summary, anim_error *err);
 
 /* The rest pose (every bone at its rest transform), as the "rest_pose"
  * member: positions and, for a mesh, the matrices of matrix_bones, so a

@@ -19,12 +19,6 @@
 #include "measure/asset_internal.h"
 #include "report/report_internal.h"
 
-typedef struct mesh_part {
-    uint32_t bone;      /* the node carrying the mesh */
-    uint32_t mesh, prim;
-    uint32_t skin;      /* doc skin, or ANIM_NONE: rigid on its node */
-} mesh_part;
-
 /* A written skin: a doc skin, or the one-joint skin of a rigid node. */
 typedef struct mesh_skin {
     uint32_t doc_skin;  /* ANIM_NONE for a rigid node */
@@ -32,7 +26,7 @@ typedef struct mesh_skin {
 } mesh_skin;
 
 typedef struct mesh_plan {
-    mesh_part *parts;
+    report_mesh_part *parts;
     uint32_t part_count;
     uint32_t *skin_slot;    /* doc skin -> position in the written skins, ANIM_NONE unused */
     uint32_t *rigid_slot;   /* bone -> position of its rigid skin, ANIM_NONE unused */
@@ -117,7 +111,7 @@ static const char *plan_mesh(const report_doc *rd, anim_arena *arena, mesh_plan 
         for (uint32_t p = 0; p < m->primitive_count; p++) {
             if (!usable(src, &m->primitives[p], sk != ANIM_NONE))
                 continue;
-            mesh_part part = {b, bone->mesh, p, sk};
+            report_mesh_part part = {b, bone->mesh, p, sk};
             plan->parts[plan->part_count++] = part;
             if (sk == ANIM_NONE) {
                 if (plan->rigid_slot[b] == ANIM_NONE) {
@@ -160,7 +154,7 @@ static int write_floats(anim_json_writer *w, const char *key, const double *v, s
 /* Reads one primitive's data; a reason when it does not hold together. A
  * rigid primitive gets joint 0 weight 1 on every vertex. */
 static const char *write_part(anim_json_writer *w, const report_doc *rd, const mesh_plan *plan,
-                              const mesh_part *part, anim_error *err)
+                              const report_mesh_part *part, anim_error *err)
 {
     const anim_source *src = &rd->in->asset->source;
     const anim_primitive *prim = &rd->doc->meshes[part->mesh].primitives[part->prim];
@@ -284,11 +278,9 @@ static void write_skins(anim_json_writer *w, const report_doc *rd, const mesh_pl
 }
 
 bool report_write_mesh(anim_json_writer *w, const report_doc *rd, const report_mesh_room *room,
-                       uint32_t **matrix_bones, uint32_t *matrix_bone_count,
-                       const char **omission, anim_error *err)
+                       report_mesh_drawn *drawn, const char **omission, anim_error *err)
 {
-    *matrix_bones = NULL;
-    *matrix_bone_count = 0;
+    memset(drawn, 0, sizeof *drawn);
     mesh_plan plan;
     const char *why = plan_mesh(rd, rd->arena, &plan);
     /* frames < 2^32 * 4096 clips and bones < 2^32: no overflow in 64 bits */
@@ -335,7 +327,9 @@ bool report_write_mesh(anim_json_writer *w, const report_doc *rd, const report_m
         return false;
     }
     *omission = NULL;
-    *matrix_bones = plan.matrix_bones;
-    *matrix_bone_count = plan.matrix_bone_count;
+    drawn->matrix_bones = plan.matrix_bones;
+    drawn->matrix_bone_count = plan.matrix_bone_count;
+    drawn->parts = plan.parts;
+    drawn->part_count = plan.part_count;
     return true;
 }

@@ -1,7 +1,7 @@
 /* The single-document report: every clip with a judged grid (or the one
  * --clip names), its findings, gaps and predictions, its two charts, one
- * figure per declared gait group a shown clip belongs to, the skinned mesh
- * and the blend's local streams. */
+ * figure per declared gait group a shown clip belongs to, the skinned mesh,
+ * the blend's local streams and, with a LOD, its mesh quality. */
 #include <stdio.h>
 #include <string.h>
 
@@ -146,14 +146,15 @@ int anim_html_report_render(const anim_html_report_input *in, const anim_html_re
     report_write_findings(&w, &rd, &summary->findings);
     int rc = 0;
     report_clip_streams streams = {!evidence, false, NULL, 0, false};
+    report_mesh_drawn drawn;
+    memset(&drawn, 0, sizeof drawn);
     if (!evidence) {
-        uint32_t *mb = NULL, mbc = 0;
         uint64_t frames = shown_frames(&rd);
         uint64_t positions = frames * rd.doc->bone_count * 12;
         report_mesh_room room = {frames, ANIM_HTML_REPORT_POSE_BYTES - positions};
-        summary->mesh = report_write_mesh(&w, &rd, &room, &mb, &mbc, &summary->mesh_omission, err);
-        streams.matrix_bones = summary->mesh ? mb : NULL;
-        streams.matrix_bone_count = summary->mesh ? mbc : 0;
+        summary->mesh = report_write_mesh(&w, &rd, &room, &drawn, &summary->mesh_omission, err);
+        streams.matrix_bones = summary->mesh ? drawn.matrix_bones : NULL;
+        streams.matrix_bone_count = summary->mesh ? drawn.matrix_bone_count : 0;
         if (rc == 0)
             rc = report_write_rest_pose(&w, &rd, streams.matrix_bones, streams.matrix_bone_count, err);
         const char *why = report_local_admission(&rd);
@@ -188,6 +189,8 @@ int anim_html_report_render(const anim_html_report_input *in, const anim_html_re
         anim_json_writer_string(&w, report_evidence_notice);
         anim_json_writer_end_object(&w);
     }
+    if (rc == 0)
+        rc = report_write_mesh_quality(&w, &rd, opts, summary->mesh ? &drawn : NULL, summary, err);
     if (rc == 0)
         rc = write_clips(&w, &charts, &rd, &streams, err);
     if (rc == 0)

@@ -11,7 +11,9 @@
 # behaves as documented. ring.html's blend pane agrees with the C reference
 # animsmith-blendref within 1e-5 + 1e-5 * |x| and is the source pose at
 # weights 0 and 1. The evidence-only page carries no motion data and shows
-# its notice; the comparison's panes, overlay and per-side links work.
+# its notice; the comparison's panes, overlay and per-side links work. A
+# --lod page lists its mesh-quality rows and draws its worst samples on the
+# mesh, following the pose.
 # Screenshots of every case go to BUILD_DIR/report-screenshots/, the pages
 # to BUILD_DIR/report-browser/.
 #
@@ -63,6 +65,17 @@ report comparison comparison --config examples/report-comparison.animsmith.toml 
     --compare-after examples/assets/report-comparison-after.glb \
     --before-clip acceptance-matrix --after-clip acceptance-matrix
 report ring single,blend --config examples/run-ring.animsmith.toml report examples/assets/run-ring.glb
+# A skinned sphere and its plain half: the --lod page, and its evidence-only twin.
+# shellcheck source=lib/lod_fixture.sh
+. "$src/tests/scripts/lib/lod_fixture.sh"
+mkdir -p "$out/lod-fixture"
+if lod_fixture "$out/lod-fixture"; then
+    report lod single,meshq report "$out/lod-fixture/ball.glb" --lod "$out/lod-fixture/half.glb"
+    report lod-evidence evidence,meshq report "$out/lod-fixture/ball.glb" \
+        --lod "$out/lod-fixture/half.glb" --evidence-only
+else
+    fail=1
+fi
 
 # The corpus's Mixamo and Quaternius glTF characters, by the licence
 # column of its manifest.

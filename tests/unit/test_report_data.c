@@ -39,7 +39,7 @@ static void test_walk_dirty(void **state)
     anim_asset *a = test_support_load_example("walk-dirty.glb");
     anim_config *cfg = test_support_config_example("walk.animsmith.toml");
     anim_html_report_input in = {a, cfg, "examples/assets/walk-dirty.glb", NULL};
-    anim_html_report_options opts = {false, "0.0.0-test"};
+    anim_html_report_options opts = {false, "0.0.0-test", NULL, NULL};
     anim_html_report_summary sum;
     anim_strbuf out = ANIM_STRBUF_INIT;
     anim_error err;
@@ -79,7 +79,7 @@ static void expect_refusal(const anim_asset *a, const anim_config *cfg, const ch
                            const char *message_part)
 {
     anim_html_report_input in = {a, cfg, "doc.gltf", clip};
-    anim_html_report_options opts = {false, NULL};
+    anim_html_report_options opts = {false, NULL, NULL, NULL};
     anim_html_report_summary sum;
     anim_strbuf out = ANIM_STRBUF_INIT;
     anim_strbuf_puts(&out, "kept");

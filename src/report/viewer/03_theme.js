@@ -3,7 +3,7 @@
  * the canvas reads the same tokens as the page instead of its own list. */
 
 const GL_TOKENS = ["canvas", "grid-major", "grid-minor", "bone", "joint", "highlight",
-  "trail-root", "trail-hips", "left", "right", "blend", "before", "after", "mesh"];
+  "trail-root", "trail-hips", "left", "right", "blend", "before", "after", "mesh", "mq-mark"];
 
 const theme = {
   pinned: null,                 /* "light" | "dark" | null (follow the reader) */

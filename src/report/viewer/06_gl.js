@@ -51,11 +51,12 @@ const PT_FS = `#version 300 es
 precision highp float;
 uniform vec4 u_color;
 uniform float u_ring;
+uniform float u_square;
 out vec4 o_color;
 void main() {
   vec2 d = gl_PointCoord - 0.5;
   float r2 = dot(d, d);
-  if (r2 > 0.25 || r2 < u_ring) discard;
+  if (u_square < 0.5 && (r2 > 0.25 || r2 < u_ring)) discard;
   o_color = u_color;
 }`;
 
@@ -199,7 +200,9 @@ function drawSegs(ctx, b, vp, px, color, width, dash) {
   gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, b.count);
 }
 
-function drawPoints(ctx, b, first, count, vp, color, size, ring) {
+/* Round points (a ring when ring is set), or whole squares: the mesh-
+ * quality marks, told apart from the joints by their shape. */
+function drawPoints(ctx, b, first, count, vp, color, size, ring, square) {
   if (!b || count <= 0) return;
   const gl = ctx.gl, p = ctx.pt;
   gl.useProgram(p.program);
@@ -207,6 +210,7 @@ function drawPoints(ctx, b, first, count, vp, color, size, ring) {
   gl.uniform4fv(p.uni.u_color, color);
   gl.uniform1f(p.uni.u_size, size);
   gl.uniform1f(p.uni.u_ring, ring ? 0.06 : -1);
+  gl.uniform1f(p.uni.u_square, square ? 1 : 0);
   gl.bindVertexArray(b.vao);
   gl.drawArrays(gl.POINTS, first, count);
 }

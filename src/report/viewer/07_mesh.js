@@ -68,7 +68,8 @@ function makeMeshGl(ctx, mesh, fitMatrices) {
     }
   }
   const prims = [];
-  for (const p of mesh.primitives) {
+  for (let source = 0; source < mesh.primitives.length; source++) {
+    const p = mesh.primitives[source];
     const skin = skins[p.skin];
     if (!skin || !skin.ok) continue;
     const pos = decodeF32(p.positions);
@@ -105,7 +106,7 @@ function makeMeshGl(ctx, mesh, fitMatrices) {
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, ibuf);
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
     gl.bindVertexArray(null);
-    prims.push({ vao, count: idx.length, skin: p.skin });
+    prims.push({ vao, count: idx.length, skin: p.skin, source });
   }
   return { skins, prims, matrixBones: mb, usedSkins: Array.from(new Set(prims.map((p) => p.skin))),
     fitBounds: fit && prims.length > 0 ? fit : null };

@@ -10,6 +10,7 @@ function makeView(canvas) {
   try { ctx = makeGl(canvas); } catch (e) { ctx = null; }
   const view = {
     ok: !!ctx, canvas, ctx, panes: [], bounds: null, grid: null, meshGl: null,
+    marks: null,                /* {draw(layer, vp, port)}: mesh-quality marks, drawn last */
     camera: { yaw: 0.6, pitch: 0.28, dist: 3, target: [0, 0, 0], radius: 1 },
     drawn: false,
   };
@@ -203,6 +204,9 @@ function makeView(canvas) {
         drawSegs(ctx, l.seg, vp, px, c[l.color], 2.5 * dpr, l.dashed ? dash * 0.5 : 0);
         drawPoints(ctx, l.pt, 0, l.parents.length, vp, c[l.jointColor || "joint"], 7 * dpr, l.dashed);
         drawHighlight(l, c.highlight);
+      }
+      if (view.marks && view.meshGl) {
+        for (const l of pane.layers) view.marks.draw(l, vp, { x: vx, w: vw, h: H, pane: i });
       }
     }
     gl.disable(gl.SCISSOR_TEST);

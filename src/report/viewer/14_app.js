@@ -11,4 +11,6 @@ const app = {
   togglePlay: () => {},
   setPhase: () => {},
   setOverlay: () => {},
+  meshQuality: () => null,
+  selectMeshMark: () => {},
 };

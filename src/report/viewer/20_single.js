@@ -80,6 +80,7 @@ function startSingle(data) {
   const blendStatus = el("p", { id: "blend-status", class: "notice", hidden: true });
   appendChildren(blendBox, [el("div", { class: "blend-controls" }, [blendToggle.wrap, weight.wrap]), blendCaption, blendOmission, blendStatus]);
   viewer.appendChild(blendBox);
+  const meshq = meshQualityPanel(viewer, data, view, mesh, schedule);
   blendToggle.input.addEventListener("change", () => { S.blendOn = blendToggle.input.checked; relayout(false); syncControls(); });
   weight.input.addEventListener("input", () => { setBlendWeight(Number(weight.input.value)); });
 
@@ -368,6 +369,8 @@ function startSingle(data) {
     const n = boneCount * 3;
     return Float64Array.from(p.subarray(f * n, f * n + n));
   };
+  app.meshQuality = () => (meshq ? meshq.state() : null);
+  app.selectMeshMark = (row, index) => { if (meshq) meshq.select(row, index); };
   app.setBlendWeight = setBlendWeight;
   app.setFrame = setFrame;
   app.selectFinding = selectFinding;

@@ -57,6 +57,7 @@ function startEmpty(data) {
   }
   meshOmissionNotice(viewer, data);
   if (!controls.firstChild) viewer.removeChild(controls);
+  const meshq = meshQualityPanel(viewer, data, view, rest.boneMatrices ? mesh : null, schedule);
   const lists = buildLists(document.getElementById("findings"), data, { side: null, title: "", onSelect: select });
 
   function meshDrawn() {
@@ -115,6 +116,8 @@ function startEmpty(data) {
   });
   app.sourcePositions = (which) => (which === "primary" || which === undefined) && rest.positions ? Float64Array.from(rest.positions) : null;
   app.selectFinding = select;
+  app.meshQuality = () => (meshq ? meshq.state() : null);
+  app.selectMeshMark = (row, index) => { if (meshq) meshq.select(row, index); };
 
   theme.onChange = schedule;
   if (view && view.ok) {

@@ -14,6 +14,11 @@ function publishHook() {
     togglePlay: () => app.togglePlay(),
     setPhase: (u) => app.setPhase(u),
     setOverlay: (on) => app.setOverlay(on),
+    /* A report with --lod: the mesh-quality rows and marks (each mark's
+     * skinned position and canvas position at the current frame), and the
+     * same selection as clicking a listed sample. */
+    meshQuality: () => app.meshQuality(),
+    selectMeshMark: (row, index) => app.selectMeshMark(row, index),
   };
   Object.defineProperty(hook, "ready", { get: () => app.ready, enumerable: true });
   window.animsmithReport = hook;

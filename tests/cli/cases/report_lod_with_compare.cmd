@@ -1,0 +1,1 @@
+report examples/assets/report-comparison-before.glb --compare-after examples/assets/report-comparison-after.glb --before-clip acceptance-matrix --after-clip acceptance-matrix --lod examples/assets/report-comparison-after.glb -o /tmp/never-written.html
