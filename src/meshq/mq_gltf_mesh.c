@@ -22,6 +22,15 @@ const char *mq_gltf_mesh_name(const anim_asset *asset, uint32_t mesh, anim_arena
     return anim_arena_printf(arena, "#%u", mesh);
 }
 
+uint32_t mq_gltf_mesh_first_vertex(const anim_mesh *mesh, uint32_t prim)
+{
+    uint32_t first = 0;
+    for (uint32_t p = 0; p < prim && p < mesh->primitive_count; p++)
+        if (mesh->primitives[p].mode == 4)
+            first += mesh->primitives[p].vertex_count;
+    return first;
+}
+
 uint32_t mq_gltf_mesh_instance(const anim_asset *asset, uint32_t mesh, uint32_t *skin)
 {
     const anim_doc *doc = &asset->doc;

@@ -77,6 +77,11 @@ const char *mq_gltf_mesh_name(const anim_asset *asset, uint32_t mesh, anim_arena
  * when none); returns the node or ANIM_NONE. Prefers a skinned node. */
 uint32_t mq_gltf_mesh_instance(const anim_asset *asset, uint32_t mesh, uint32_t *skin);
 
+/* The first vertex of glTF primitive prim in the built mesh's numbering:
+ * the vertices of the triangle primitives one after another, in
+ * primitive order (what mq_gltf_mesh_build writes). */
+uint32_t mq_gltf_mesh_first_vertex(const anim_mesh *mesh, uint32_t prim);
+
 /* The skin's root joint (joint index): skin.skeleton when it is a joint,
  * else the first joint whose parent is not a joint of the skin. */
 uint32_t mq_gltf_skin_root_joint(const anim_asset *asset, uint32_t skin);

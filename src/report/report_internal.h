@@ -139,7 +139,7 @@ typedef struct report_mesh_drawn {
 bool report_write_mesh(anim_json_writer *w, const report_doc *rd, const report_mesh_room *room,
                        report_mesh_drawn *drawn, const char **omission, anim_error *err);
 
-/* The "meshQuality" member of a report with a LOD (opts->lod): the
+/* The "mesh_quality" member of a report with a LOD (opts->lod): the
  * skinning-envelope residual of the LOD against the document, one row per
  * skinned mesh, each row's worst samples placed on drawn's primitives
  * (NULL: the mesh is not in the page, the marks carry no place) so the

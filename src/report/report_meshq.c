@@ -52,18 +52,6 @@ static uint32_t part_of(const report_mesh_drawn *drawn, uint32_t bone, uint32_t 
     return ANIM_NONE;
 }
 
-/* The measured mesh numbers the vertices of its triangle primitives one
- * after another, in primitive order (mq_gltf_mesh_build): the first of
- * primitive prim is the count of those before it. */
-static uint32_t first_vertex(const anim_mesh *m, uint32_t prim)
-{
-    uint32_t first = 0;
-    for (uint32_t p = 0; p < prim && p < m->primitive_count; p++)
-        if (m->primitives[p].mode == 4)
-            first += m->primitives[p].vertex_count;
-    return first;
-}
-
 /* Places every mark of a measured row. A mesh the page does not draw, an
  * index over its bound or a carrier that cannot be found again leaves the
  * marks unplaced: they are still listed, only not drawn. */
@@ -104,7 +92,7 @@ static void place_marks(const report_doc *rd, const anim_mq_gltf_row *row,
         uint32_t part = part_of(drawn, bone, row->mesh, prim);
         if (part == ANIM_NONE || prim >= m->primitive_count)
             continue;
-        uint32_t first = first_vertex(m, prim);
+        uint32_t first = mq_gltf_mesh_first_vertex(m, prim);
         uint32_t count = m->primitives[prim].vertex_count;
         /* + 0.0 writes a zero weight as 0, not -0. */
         mark_place p = {part, {0, 0, 0}, {c.bary[0] + 0.0, c.bary[1] + 0.0, c.bary[2] + 0.0}};
@@ -246,7 +234,7 @@ int report_write_mesh_quality(anim_json_writer *w, const report_doc *rd,
     anim_mq_gltf_result res;
     if (anim_mq_gltf_residual(rd->in->asset, opts->lod, &mo, rd->arena, &res, err))
         return -1;
-    anim_json_writer_key(w, "meshQuality");
+    anim_json_writer_key(w, "mesh_quality");
     anim_json_writer_begin_object(w);
     anim_json_writer_key(w, "candidate");
     anim_json_writer_string(w, path);

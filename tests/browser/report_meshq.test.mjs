@@ -1,5 +1,5 @@
 // A report written with --lod: the Mesh quality panel lists every row of
-// the embedded meshQuality (state, residual, worst samples); the worst
+// the embedded mesh_quality (state, residual, worst samples); the worst
 // samples are drawn on the mesh as marks in their own colour, on the
 // canvas, skinned with the mesh (at the rest-pose frame on their bind
 // positions, elsewhere somewhere else); clicking a listed sample
@@ -47,7 +47,7 @@ async function onCanvas(page, marks) {
 for (const c of cases("meshq")) {
   describe(c.name, () => {
     const data = readData(c.file);
-    const mq = data.meshQuality;
+    const mq = data.mesh_quality;
     const marks = mq.rows.flatMap((r, ri) => r.marks.map((m, mi) => ({ ...m, row: ri, index: mi })));
 
     test("the panel lists every row and worst sample", async () => {
@@ -148,7 +148,7 @@ for (const c of cases("meshq")) {
     test("an unmeasured row shows its state and reason, never a value", async () => {
       const reason = "mesh 'body': primitive 0 has no TEXCOORD_0, and the residual's samples are UVs";
       const file = writeVariant(c.file, `${c.name}-unmeasured.html`, (d) => {
-        for (const r of d.meshQuality.rows) Object.assign(r, { state: "not-measurable", value: null, reason, marks: [] });
+        for (const r of d.mesh_quality.rows) Object.assign(r, { state: "not-measurable", value: null, reason, marks: [] });
       });
       const t = await openReport(browser, file);
       try {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `animsmith report --lod` without a browser, on a skinned sphere authored
-# with `animsmith model` and its plain half: the page's meshQuality has
+# with `animsmith model` and its plain half: the page's mesh_quality has
 # the documented shape; the half's row is measured with the value
 # `mesh-quality residual --envelope-from-clips` reads (> 0) and its
 # largest-first worst samples, each placed on a written primitive so that
@@ -64,10 +64,10 @@ MARK_KEYS = {"sample", "value", "uv", "position", "primitive", "vertices", "bary
 
 
 def shape(d, path, candidate):
-    mq = d.get("meshQuality")
-    if not check(isinstance(mq, dict), path + ": no meshQuality object"):
+    mq = d.get("mesh_quality")
+    if not check(isinstance(mq, dict), path + ": no mesh_quality object"):
         return None
-    check(set(mq) == {"candidate", "envelope", "rows"}, path + ": meshQuality keys %s" % sorted(mq))
+    check(set(mq) == {"candidate", "envelope", "rows"}, path + ": mesh_quality keys %s" % sorted(mq))
     check(mq["candidate"] == candidate, path + ": candidate %r" % mq["candidate"])
     check(mq["envelope"] == "clips", path + ": envelope %r" % mq["envelope"])
     check(len(mq["rows"]) == 1, path + ": %d rows, want 1" % len(mq["rows"]))

@@ -83,7 +83,7 @@ function skinMark(placed, boneMatrices, frame, matrixBones, out) {
  * {state(), select(row, index)} for the test hook, or null when the
  * report has no mesh-quality section. */
 function meshQualityPanel(parent, data, view, mesh, onChange) {
-  const mq = data.meshQuality;
+  const mq = data.mesh_quality;
   if (!mq || typeof mq !== "object" || !Array.isArray(mq.rows)) return null;
   const rows = mq.rows;
   const meshGl = view && view.ok ? view.meshGl : null;
