@@ -37,7 +37,7 @@ else
     echo "note: python3 not found, the fixtures were not regenerated"
 fi
 
-for f in grid.glb grid.gltf coarse.glb static.glb; do
+for f in grid.glb grid.gltf grid-textured.glb coarse.glb static.glb; do
     validator_expect_clean "$fx/$f" "$f" || fail=1
 done
 
