@@ -120,7 +120,7 @@ static void report(const anim_mq_gltf_options *o, const anim_mq_gltf_result *res
 }
 
 static void measure(const anim_asset *src, const anim_asset *cand, const char *env_path,
-                    uint32_t uv_grid)
+                    uint32_t uv_grid, const char *mesh)
 {
     anim_mq_gltf_options o;
     memset(&o, 0, sizeof o);
@@ -129,6 +129,7 @@ static void measure(const anim_asset *src, const anim_asset *cand, const char *e
     o.has_max_residual = true;
     o.max_residual = 0.01;
     o.uv_grid = uv_grid;
+    o.mesh = mesh;
     o.source_path = "source.glb";
     o.candidate_path = "candidate.glb";
     /* Small enough that a run stays fast, large enough for real grids;
@@ -157,14 +158,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     anim_asset *cand = src && n > 1 ? load(&parts[1], "candidate.glb") : NULL;
     if (src && (n == 1 || cand)) {
         const anim_asset *c = cand ? cand : src;
-        /* The texel grid follows the input's size, so both the
-         * vertex-only and the grid sampling are reached. */
+        /* The texel grid and the mesh named follow the input's size, so
+         * vertex-only and grid sampling, every skinned mesh and one mesh
+         * by index (skinned or not) are all reached. */
+        static const char *const meshes[] = {NULL, "#0", "#1"};
         uint32_t grid = (uint32_t)(size % 3) * 4;
-        measure(src, c, NULL, grid);
+        const char *mesh = meshes[size / 3 % 3];
+        measure(src, c, NULL, grid, mesh);
         if (n == 3) {
             const char *path = envelope_file(&parts[2]);
             if (path)
-                measure(src, c, path, grid);
+                measure(src, c, path, grid, mesh);
         }
     }
     anim_asset_free(cand);
