@@ -46,14 +46,15 @@ test-fuzz:
 		         "numfmt tests/fixtures/numfmt" "transform examples/assets" "report examples/assets" \
 		         "fbx examples/assets" "fbx_load examples/assets" \
 		         "engine examples/assets tests/fixtures/gltf tests/fixtures/addressability" \
-		         "model_apply tests/fixtures/model" "model_bytes"; do \
+		         "model_apply tests/fixtures/model" "model_bytes" \
+		         "meshq_flat tests/fixtures/meshq" "meshq_gltf tests/fixtures/meshq"; do \
 			set -- $$t; name=$$1; shift; \
 			build-fuzz/fuzz_$$name --help >/dev/null || { echo "fuzz smoke: fuzz_$$name --help failed"; exit 1; }; \
 			rm -rf build-fuzz/smoke-corpus-$$name && mkdir -p build-fuzz/smoke-corpus-$$name && \
 			build-fuzz/fuzz_$$name -runs=3000 build-fuzz/smoke-corpus-$$name "$$@" \
 				> build-fuzz/smoke-$$name.log 2>&1 || \
 				{ tail -30 build-fuzz/smoke-$$name.log; echo "fuzz smoke: fuzz_$$name failed"; exit 1; }; \
-		done && echo "fuzz smoke: 12 targets built, answer --help, and ran 3000 inputs each"; \
+		done && echo "fuzz smoke: 14 targets built, answer --help, and ran 3000 inputs each"; \
 	else \
 		echo "fuzz smoke: skipped (clang not installed)"; \
 	fi

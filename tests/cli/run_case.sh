@@ -4,6 +4,9 @@
 # NAME.out, stderr with NAME.err (empty when absent) and the exit code with
 # NAME.code (0 when absent). A case whose NAME.cmd mentions
 # $ANIMSMITH_CORPUS is skipped when the corpus is not beside the checkout.
+# A case that writes files names them under $ANIMSMITH_CASE_TMP, a fresh
+# directory removed afterwards, so nothing lands in the checkout; its path
+# reads as $ANIMSMITH_CASE_TMP in the expected output.
 set -u
 . "$(dirname "$0")/../scripts/lib/script_help.sh"
 script_help "$0" "BINARY CASE.cmd" "$@"
@@ -20,15 +23,22 @@ if [[ $args == *'$ANIMSMITH_CORPUS'* && ! -d $ANIMSMITH_CORPUS ]]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/files"
+ANIMSMITH_CASE_TMP=$tmp/files
+export ANIMSMITH_CASE_TMP
 eval "set -- $args"
 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
 code=$?
-# Corpus paths differ between machines: compare them symbolically.
-if [[ -d $ANIMSMITH_CORPUS ]]; then
+# symbolic PATH NAME: PATH in the transcript reads as $NAME.
+symbolic() {
+    local f
     for f in out err; do
-        perl -pi -e 'BEGIN { $c = shift @ARGV } s/\Q$c\E/\$ANIMSMITH_CORPUS/g' "$ANIMSMITH_CORPUS" "$tmp/$f"
+        perl -pi -e 'BEGIN { ($c, $n) = splice @ARGV, 0, 2 } s/\Q$c\E/\$$n/g' "$1" "$2" "$tmp/$f"
     done
-fi
+}
+# Corpus paths differ between machines: compare them symbolically.
+[[ -d $ANIMSMITH_CORPUS ]] && symbolic "$ANIMSMITH_CORPUS" ANIMSMITH_CORPUS
+symbolic "$ANIMSMITH_CASE_TMP" ANIMSMITH_CASE_TMP
 # The build's source identity changes with every commit.
 perl -pi -e 's/"revision": ("[0-9a-f]{40}"|null)/"revision": "<revision>"/; s/"dirty": (true|false|null)/"dirty": "<dirty>"/' "$tmp/out"
 fail=0

@@ -1,0 +1,1 @@
+mesh-quality envelope tests/fixtures/meshq/ranges.json --format json

@@ -1,0 +1,1 @@
+mesh-quality residual tests/fixtures/meshq/flat-coarse.json --format json

@@ -1,0 +1,1 @@
+mesh-quality residual tests/fixtures/meshq/flat-weight-sum.json --format text

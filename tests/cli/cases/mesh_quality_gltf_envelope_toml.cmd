@@ -1,0 +1,1 @@
+mesh-quality residual tests/fixtures/meshq/grid.glb tests/fixtures/meshq/coarse.glb --envelope tests/fixtures/meshq/envelope.toml --max-residual 0.5

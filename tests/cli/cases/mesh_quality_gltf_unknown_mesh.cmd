@@ -1,0 +1,1 @@
+mesh-quality residual tests/fixtures/meshq/grid.glb tests/fixtures/meshq/coarse.glb --envelope-from-clips --mesh Body
