@@ -121,8 +121,12 @@ int cmd_lod(int argc, char **argv, const cli_globals *globals)
     anim_arena *arena = anim_arena_new();
     anim_lod_result result;
     memset(&result, 0, sizeof result);
+    const anim_asset *inputs[1] = {source};
+    const char *labels[1] = {"source"};
     if (!source || !arena) {
         rc = cli_operator_error("%s", arena ? err.message : "out of memory");
+    } else if ((rc = cli_check_destination(inputs, labels, 1, cfg, a.output)) != 0) {
+        /* refused: the LOD would replace what it certifies against */
     } else if (anim_lod_build(source, &o, arena, &result, &err)) {
         rc = cli_operator_error("%s", err.message);
     } else if (result.failure) {

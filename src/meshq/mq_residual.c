@@ -371,8 +371,8 @@ int anim_mq_residual(const anim_mq_context *ctx, const anim_mq_mesh *source,
             put(&r, ": neither the source \"");
             put(&r, ctx->source_id);
             put(&r, "\" nor the candidate is weighted, so no vertex has a binding to compare "
-                    "\xe2\x80\x94 an unweighted mesh follows its slot's bone, which no envelope "
-                    "entry describes");
+                    "\xe2\x80\x94 an unweighted mesh rides the one bone it hangs from, which no "
+                    "envelope entry describes");
             return finish(&r, ANIM_MQ_NOT_MEASURABLE, NULL, err);
         }
         bool src_unweighted = !source->bind_start;

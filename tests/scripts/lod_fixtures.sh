@@ -84,5 +84,10 @@ keep "no skinned mesh" 2 lod "$fx/static.glb" --max-residual 0.01
 keep "unknown mesh" 2 lod "$fx/grid.glb" --max-residual 0.01 --mesh Body
 keep "bad seams" 2 lod "$fx/grid.glb" --ratio 0.5 --seams glue
 keep "unreadable source" 2 lod "$fx/envelope.toml" --max-residual 0.01
+# The source itself as the output, under another spelling: refused before
+# anything is measured, so the certificate never outlives its source.
+keep "output is the source" 2 lod ./kept.glb --ratio 0.5
+grep -q "the output is the source file" "$tmp/err" ||
+    { echo "FAIL output is the source: no refusal naming it"; fail=1; }
 [[ $fail == 0 ]] && echo "ok   every failed lod left the existing output as it was"
 exit $fail
