@@ -320,6 +320,7 @@ typedef struct anim_mq_gltf_row {
     uint32_t bone_name_count;
     const anim_mq_envelope *envelope; /* as used, NULL when none */
     const anim_mq_sample *samples;   /* reading.samples entries */
+    const anim_mq_carrier *source_carriers; /* each sample's source triangle, as measured */
 } anim_mq_gltf_row;
 
 typedef struct anim_mq_gltf_result {

@@ -280,6 +280,7 @@ static int measure_mesh(const anim_asset *source, const anim_asset *candidate,
                               &carriers, &count, &art, err))
         return -1;
     row->samples = samples;
+    row->source_carriers = carriers;
     char digest[ANIM_MQ_DIGEST_MAX];
     if (anim_mq_mesh_digest(&src->mesh, table.names, digest, err))
         return -1;

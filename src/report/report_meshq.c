@@ -18,9 +18,6 @@
 #include "meshq/mq_gltf_mesh.h"
 #include "report/report_internal.h"
 
-/* What one UV index of a source mesh may hold: the residual's own bound. */
-#define REPORT_MQ_INDEX_BYTES ((size_t)1 << 30)
-
 /* Where a mark sits on the drawn mesh; part ANIM_NONE when it is not. */
 typedef struct mark_place {
     uint32_t part;
@@ -52,9 +49,10 @@ static uint32_t part_of(const report_mesh_drawn *drawn, uint32_t bone, uint32_t 
     return ANIM_NONE;
 }
 
-/* Places every mark of a measured row. A mesh the page does not draw, an
- * index over its bound or a carrier that cannot be found again leaves the
- * marks unplaced: they are still listed, only not drawn. */
+/* Places every mark of a measured row on the source triangle the residual
+ * measured it in. A mesh the page does not draw, or a carrier outside the
+ * drawn primitive, leaves the marks unplaced: they are still listed, only
+ * not drawn. */
 static void place_marks(const report_doc *rd, const anim_mq_gltf_row *row,
                         const report_mesh_drawn *drawn, mark_place *places)
 {
@@ -62,7 +60,7 @@ static void place_marks(const report_doc *rd, const anim_mq_gltf_row *row,
     for (uint32_t i = 0; i < r->mark_count; i++)
         places[i].part = ANIM_NONE;
     const anim_mq_mesh *src = row->source_mesh;
-    if (!drawn || !drawn->parts || !src || !row->samples || r->mark_count == 0)
+    if (!drawn || !drawn->parts || !src || !row->source_carriers || r->mark_count == 0)
         return;
     const anim_asset *asset = rd->in->asset;
     const anim_doc *doc = rd->doc;
@@ -72,20 +70,11 @@ static void place_marks(const report_doc *rd, const anim_mq_gltf_row *row,
         return;
     uint32_t bone = doc->node_to_bone[node];
     const anim_mesh *m = &doc->meshes[row->mesh];
-    anim_error err;
-    anim_error_clear(&err);
-    anim_mq_uv_index *index = anim_mq_uv_index_build(src, rd->arena, REPORT_MQ_INDEX_BYTES, &err);
-    if (!index)
-        return;
     for (uint32_t i = 0; i < r->mark_count; i++) {
         const anim_mq_worst_mark *mark = &r->marks[i];
         if (mark->sample >= r->samples)
             continue;
-        const anim_mq_sample *s = &row->samples[mark->sample];
-        /* The source carrier is the triangle of the sample's group whose
-         * carried point is the mark's position (distance 0). */
-        anim_mq_carrier c;
-        anim_mq_carrier_nearest(index, s->uv, s->group, mark->position, &c);
+        const anim_mq_carrier c = row->source_carriers[mark->sample];
         if (c.triangle == ANIM_MQ_NONE || c.triangle >= src->triangle_count)
             continue;
         uint32_t prim = src->groups ? src->groups[c.triangle] : 0;
