@@ -87,13 +87,9 @@ static int sample_clip(const anim_doc *doc, const anim_clip *clip, anim_trs *loc
     if (!(bytes_f <= (double)anim_limits_get(&doc->limits, ANIM_LIMIT_GRID)))
         return anim_limit_error(err, &doc->limits, ANIM_LIMIT_GRID,
                                 "the sample times of a clip for --envelope-from-clips");
+    /* Within the budget, so the count and its bytes fit a size_t. */
     uint64_t grid = (uint64_t)grid_f;
-    uint64_t n = grid + anim_clip_trs_key_count(clip);
-    size_t bytes;
-    if (!anim_size_mul((size_t)n, sizeof(double), &bytes) ||
-        bytes > anim_limits_get(&doc->limits, ANIM_LIMIT_GRID))
-        return anim_limit_error(err, &doc->limits, ANIM_LIMIT_GRID,
-                                "the sample times of a clip for --envelope-from-clips");
+    size_t bytes = (size_t)(grid + anim_clip_trs_key_count(clip)) * sizeof(double);
     double *times = malloc(bytes ? bytes : 1);
     if (!times)
         return anim_error_set(err, ANIM_ERR_NOMEM, "out of memory");
