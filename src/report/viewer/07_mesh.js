@@ -17,21 +17,25 @@ function meshNormals(pos, idx) {
   return n;
 }
 
+/* out += w * (the column-major matrix at mats[m] applied to point x, y,
+ * z): one influence of a linear-blend-skinned point, as the shader adds
+ * it. */
+function addSkinnedInfluence(out, w, mats, m, x, y, z) {
+  out[0] += w * (mats[m] * x + mats[m + 4] * y + mats[m + 8] * z + mats[m + 12]);
+  out[1] += w * (mats[m + 1] * x + mats[m + 5] * y + mats[m + 9] * z + mats[m + 13]);
+  out[2] += w * (mats[m + 2] * x + mats[m + 6] * y + mats[m + 10] * z + mats[m + 14]);
+}
+
 /* Grows box ({min, max}) by each vertex of a primitive posed with its
  * skin's joint matrices (bone model matrix times inverse bind). */
 function growSkinnedBounds(box, pos, joints, weights, mats) {
   for (let v = 0; v < pos.length / 3; v++) {
     const x = pos[v * 3], y = pos[v * 3 + 1], z = pos[v * 3 + 2];
-    let px = 0, py = 0, pz = 0;
+    const p = [0, 0, 0];
     for (let k = 0; k < 4; k++) {
       const w = weights[v * 4 + k];
-      if (w === 0) continue;
-      const m = joints[v * 4 + k] * 16;
-      px += w * (mats[m] * x + mats[m + 4] * y + mats[m + 8] * z + mats[m + 12]);
-      py += w * (mats[m + 1] * x + mats[m + 5] * y + mats[m + 9] * z + mats[m + 13]);
-      pz += w * (mats[m + 2] * x + mats[m + 6] * y + mats[m + 10] * z + mats[m + 14]);
+      if (w !== 0) addSkinnedInfluence(p, w, mats, joints[v * 4 + k] * 16, x, y, z);
     }
-    const p = [px, py, pz];
     for (let k = 0; k < 3; k++) {
       if (!Number.isFinite(p[k])) continue;
       if (p[k] < box.min[k]) box.min[k] = p[k];

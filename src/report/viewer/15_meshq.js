@@ -55,24 +55,19 @@ function markCorners(mesh, meshGl, marks) {
 
 /* out (3) = the corner-blended skinned point at frame of boneMatrices;
  * false when it is not finite. */
+const MQ_JOINT_MATRIX = new Float64Array(16);
 function skinMark(placed, boneMatrices, frame, matrixBones, out) {
   const base = frame * matrixBones;
   const s = placed.skin;
   out[0] = 0; out[1] = 0; out[2] = 0;
   for (const c of placed.corners) {
-    const x = c.pos[0], y = c.pos[1], z = c.pos[2];
     for (let k = 0; k < 4; k++) {
       const w = c.weights[k] * c.bary;
       if (w === 0) continue;
-      const j = c.joints[k], ib = j * 16, bm = (base + s.joints[j]) * 16;
-      /* inverse bind, then the bone's model matrix */
-      const qx = s.ibm[ib] * x + s.ibm[ib + 4] * y + s.ibm[ib + 8] * z + s.ibm[ib + 12];
-      const qy = s.ibm[ib + 1] * x + s.ibm[ib + 5] * y + s.ibm[ib + 9] * z + s.ibm[ib + 13];
-      const qz = s.ibm[ib + 2] * x + s.ibm[ib + 6] * y + s.ibm[ib + 10] * z + s.ibm[ib + 14];
-      const M = boneMatrices;
-      out[0] += w * (M[bm] * qx + M[bm + 4] * qy + M[bm + 8] * qz + M[bm + 12]);
-      out[1] += w * (M[bm + 1] * qx + M[bm + 5] * qy + M[bm + 9] * qz + M[bm + 13]);
-      out[2] += w * (M[bm + 2] * qx + M[bm + 6] * qy + M[bm + 10] * qz + M[bm + 14]);
+      const j = c.joints[k];
+      /* the bone's model matrix after the inverse bind, as the mesh's own */
+      mat4MulAt(MQ_JOINT_MATRIX, 0, boneMatrices, (base + s.joints[j]) * 16, s.ibm, j * 16);
+      addSkinnedInfluence(out, w, MQ_JOINT_MATRIX, 0, c.pos[0], c.pos[1], c.pos[2]);
     }
   }
   return Number.isFinite(out[0]) && Number.isFinite(out[1]) && Number.isFinite(out[2]);
