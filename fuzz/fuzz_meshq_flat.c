@@ -13,25 +13,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "animsmith/arena.h"
 #include "animsmith/error.h"
-#include "animsmith/json.h"
 #include "animsmith/meshq.h"
 #include "animsmith/strbuf.h"
+#include "support/fuzz_checks.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void check_json(const anim_strbuf *out)
-{
-    anim_arena *arena = anim_arena_new();
-    if (!arena)
-        return;
-    anim_error err;
-    anim_error_clear(&err);
-    if (!anim_json_parse(arena, out->data, out->len, NULL, &err))
-        __builtin_trap(); /* the report must be the JSON it claims to be */
-    anim_arena_free(arena);
-}
 
 static void residual(const char *text, size_t size)
 {
@@ -47,11 +34,9 @@ static void residual(const char *text, size_t size)
             if (err.message[0] == '\0')
                 __builtin_trap(); /* every refusal says why */
         } else {
-            const anim_mq_outcome *o = &oc[json];
-            if (o->passed + o->failed + o->undeclared + o->refused + o->not_measurable != o->rows)
-                __builtin_trap();
-            if (!out.failed && json == 1)
-                check_json(&out);
+            fuzz_require_outcome(&oc[json]);
+            if (json == 1)
+                fuzz_require_json(&out);
         }
         anim_strbuf_free(&out);
     }
@@ -71,8 +56,8 @@ static void envelope(const char *text, size_t size)
         if (rc[json] != 0) {
             if (err.message[0] == '\0')
                 __builtin_trap();
-        } else if (!out.failed && json == 1) {
-            check_json(&out);
+        } else if (json == 1) {
+            fuzz_require_json(&out);
         }
         anim_strbuf_free(&out);
     }
