@@ -367,6 +367,52 @@ static void sqlite_close(mdl_store *base)
     free(s);
 }
 
+/* Switches the database to WAL and confirms it (a file system without
+ * shared memory answers the old mode, and the store refuses to run without
+ * the durability it promises). Two servers opening a new store at once
+ * both hold a shared lock while each asks for the exclusive one the switch
+ * needs; SQLite answers SQLITE_BUSY at once rather than run the busy
+ * handler into that deadlock, so a busy answer is retried, backing off,
+ * within the busy timeout. */
+static int enter_wal(sqlite_store *s, int *refused)
+{
+    int waited = 0, pause = 1;
+    for (;;) {
+        sqlite3_stmt *st = NULL;
+        int rc = sqlite3_prepare_v2(s->db, "PRAGMA journal_mode=WAL", -1, &st, NULL);
+        int is_wal = 0;
+        if (rc == SQLITE_OK) {
+            rc = sqlite3_step(st);
+            const char *mode = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+            is_wal = mode && strcmp(mode, "wal") == 0;
+            *refused = mode && !is_wal;
+        }
+        sqlite3_finalize(st);
+        if (is_wal)
+            return 0;
+        int busy = rc == SQLITE_BUSY || rc == SQLITE_LOCKED;
+        if (!busy || waited >= BUSY_TIMEOUT_MS)
+            return -1;
+        sqlite3_sleep(pause);
+        waited += pause;
+        pause = pause < 64 ? pause * 2 : 64;
+    }
+}
+
+/* Creates the tables inside one write transaction: taking the write lock
+ * first (and waiting for it) keeps a second server creating the same new
+ * store from upgrading a read that the first one's commit made stale. */
+static int create_schema(sqlite_store *s)
+{
+    if (exec(s, "BEGIN IMMEDIATE") != 0)
+        return -1;
+    if (exec(s, SCHEMA) != 0 || exec(s, "COMMIT") != 0) {
+        rollback(s);
+        return -1;
+    }
+    return 0;
+}
+
 static const mdl_store_ops SQLITE_OPS = {
     .publish = sqlite_publish,
     .revisions = sqlite_revisions,
@@ -386,17 +432,19 @@ mdl_store *mdl_store_open_sqlite(const char *path, anim_error *err)
     int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                                                SQLITE_OPEN_FULLMUTEX, NULL);
     const char *why = NULL;
+    int wal_refused = 0;
     if (rc != SQLITE_OK)
         why = "cannot open";
     else if (sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS) != SQLITE_OK ||
-             exec(s, "PRAGMA journal_mode=WAL") != 0 || exec(s, "PRAGMA synchronous=FULL") != 0 ||
+             enter_wal(s, &wal_refused) != 0 || exec(s, "PRAGMA synchronous=FULL") != 0 ||
              exec(s, "PRAGMA foreign_keys=ON") != 0)
         why = "cannot configure";
-    else if (exec(s, SCHEMA) != 0)
+    else if (create_schema(s) != 0)
         why = "is not an animsmith asset store";
     if (why) {
         anim_error_set(err, ANIM_ERR_IO, "asset store %s: %s: %s", path, why,
-                       s->db ? sqlite3_errmsg(s->db) : "out of memory");
+                       wal_refused ? "the file system cannot hold its write-ahead log"
+                       : s->db ? sqlite3_errmsg(s->db) : "out of memory");
         sqlite3_close(s->db);
         free(s);
         return NULL;

@@ -7,7 +7,8 @@
 # request ids that stay consumed after reopening; 200 SIGKILLs at random
 # moments of a publication stream, each followed by a check that every
 # acknowledged revision is present and every row is whole; and 20 races
-# of two servers on one alias with exactly one winner each. Needs python3
+# of two servers on one alias with exactly one winner each; 40 rounds of
+# three servers opening one new store at once. Needs python3
 # (its sqlite3 module reads the database independently of animsmith).
 # ANIMSMITH_STORE_KILLS overrides the number of kills.
 set -u

@@ -22,6 +22,8 @@ Used by tests/scripts/model_store.sh: usage model_store.py ANIMSMITH WORKDIR
   its reply gave, every revision row is whole (its bytes hash to its
   recorded hashes, revisions run 1..head without gaps) and the alias
   head is the newest revision.
+- Opening: three servers start at once on a store none has created; each
+  opens it and it ends in WAL mode with its tables.
 - Races: two servers publish to one alias from the same expected head at
   the same moment; exactly one wins each race and the other gets
   alias_conflict.
@@ -265,6 +267,37 @@ def crash_checks(binary, work, iterations):
     print("ok   %d kills, %d acknowledged revisions intact" % (iterations, len(acknowledged)))
 
 
+def open_race_checks(binary, work, rounds):
+    """Three servers started at one moment on a store none has created yet:
+    each opens it, and the store ends in WAL mode with its tables."""
+    req = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "model.revisions",
+                      "params": {"alias": "nobody"}}).encode() + b"\n"
+    for i in range(rounds):
+        db = os.path.join(work, "open-%d.db" % i)
+        procs = [subprocess.Popen([binary, "model", "serve", "--store", db], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                 for _ in range(3)]
+        for p in procs:
+            out, err = p.communicate(req, timeout=120)
+            reply = json.loads(out) if out.strip() else {}
+            if not check(p.returncode == 0 and kind_of(reply) == "unknown_alias",
+                         "open race %d: a server opens the new store (exit %d: %s)"
+                         % (i, p.returncode, err.decode().strip()[:300])):
+                return
+        con = sqlite3.connect(db, timeout=30)
+        try:
+            mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            con.close()
+        if not check(mode == "wal" and tables >= {"documents", "assets", "revisions", "aliases",
+                                                  "ledger"},
+                     "open race %d: the store is in WAL mode with its tables: %s %r"
+                     % (i, mode, sorted(tables))):
+            return
+    print("ok   %d rounds of three servers opening a new store at once" % rounds)
+
+
 def race_checks(binary, work, races):
     db = os.path.join(work, "race.db")
     a, b = Server(binary, ["--store", db]), Server(binary, ["--store", db])
@@ -312,6 +345,7 @@ def main():
     iterations = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     main_checks(binary, work)
     crash_checks(binary, work, iterations)
+    open_race_checks(binary, work, 40)
     race_checks(binary, work, 20)
     if failures:
         print("%d expectation(s) failed" % len(failures))
