@@ -30,12 +30,6 @@ static uint32_t find_mesh(const anim_asset *asset, const char *name)
     return ANIM_NONE;
 }
 
-static bool is_skinned_mesh(const anim_asset *asset, uint32_t mesh)
-{
-    uint32_t skin;
-    return mq_gltf_mesh_instance(asset, mesh, &skin) != ANIM_NONE && skin != ANIM_NONE;
-}
-
 /* Whether the JSON array holds a non-zero number. */
 static bool any_nonzero(const anim_json_value *arr)
 {
@@ -367,7 +361,7 @@ int anim_mq_gltf_residual(const anim_asset *source, const anim_asset *candidate,
         meshes[n++] = m;
     } else {
         for (uint32_t m = 0; m < source->doc.mesh_count; m++)
-            if (is_skinned_mesh(source, m))
+            if (mq_gltf_mesh_is_skinned(source, m))
                 meshes[n++] = m;
         if (n == 0)
             return anim_error_set(err, ANIM_ERR_INVALID,

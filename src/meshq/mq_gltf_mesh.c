@@ -50,6 +50,12 @@ uint32_t mq_gltf_mesh_instance(const anim_asset *asset, uint32_t mesh, uint32_t 
     return first;
 }
 
+bool mq_gltf_mesh_is_skinned(const anim_asset *asset, uint32_t mesh)
+{
+    uint32_t skin;
+    return mq_gltf_mesh_instance(asset, mesh, &skin) != ANIM_NONE && skin != ANIM_NONE;
+}
+
 static bool is_joint(const anim_skin *skin, uint32_t node)
 {
     for (uint32_t j = 0; j < skin->joint_count; j++)

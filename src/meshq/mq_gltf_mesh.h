@@ -77,6 +77,9 @@ const char *mq_gltf_mesh_name(const anim_asset *asset, uint32_t mesh, anim_arena
  * when none); returns the node or ANIM_NONE. Prefers a skinned node. */
 uint32_t mq_gltf_mesh_instance(const anim_asset *asset, uint32_t mesh, uint32_t *skin);
 
+/* Whether the mesh is skinned: a node with a skin draws it. */
+bool mq_gltf_mesh_is_skinned(const anim_asset *asset, uint32_t mesh);
+
 /* The first vertex of glTF primitive prim in the built mesh's numbering:
  * the vertices of the triangle primitives one after another, in
  * primitive order (what mq_gltf_mesh_build writes). */

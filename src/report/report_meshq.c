@@ -204,10 +204,8 @@ int report_write_mesh_quality(anim_json_writer *w, const report_doc *rd,
     /* Said here, in the report's terms: the residual's own message points
      * at an option report does not have. */
     bool skinned = false;
-    for (uint32_t m = 0; m < rd->doc->mesh_count && !skinned; m++) {
-        uint32_t skin;
-        skinned = mq_gltf_mesh_instance(rd->in->asset, m, &skin) != ANIM_NONE && skin != ANIM_NONE;
-    }
+    for (uint32_t m = 0; m < rd->doc->mesh_count && !skinned; m++)
+        skinned = mq_gltf_mesh_is_skinned(rd->in->asset, m);
     if (!skinned)
         return anim_error_set(err, ANIM_ERR_INVALID,
                               "%s has no skinned mesh (a mesh used by a node with a skin), so "
